@@ -1,0 +1,617 @@
+package io.fsbench.api;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One block I/O job, with fio's options and fio's defaults. Build it with the verbs of {@link
+ * Builder}; every value is validated when it is built, and bad values name themselves.
+ *
+ * <pre>{@code
+ * JobSpec job = JobSpec.randWrite(Size.kib(4))
+ *     .size(Size.mib(200))
+ *     .runtime(Duration.ofSeconds(8)).timeBased()
+ *     .ioDepth(32).direct()
+ *     .build();
+ * }</pre>
+ *
+ * @param name the job name (fio's section name)
+ * @param rw the access pattern
+ * @param rwMixRead percentage of reads in a mixed pattern
+ * @param readBlockSize block size of reads
+ * @param writeBlockSize block size of writes
+ * @param size the region each job clone works on, split across its files
+ * @param fileSize the size of each file; zero means {@code size / nrFiles}
+ * @param nrFiles files per job clone
+ * @param ioSize bytes of I/O to do; zero means {@code size}
+ * @param fileName a file shared by all clones, relative to the volume; empty for one file set per
+ *     clone named like fio's ({@code name.clone.file})
+ * @param numJobs clones of this job, run concurrently
+ * @param ioDepth I/Os kept in flight per clone
+ * @param direct O_DIRECT
+ * @param fsync fsync after every N writes, 0 for never
+ * @param fdatasync fdatasync after every N writes, 0 for never
+ * @param endFsync fsync at the end of the write phase, inside the measured runtime
+ * @param fsyncOnClose fsync when a file is closed
+ * @param timeBased loop over the region until {@code runtime} expires
+ * @param runtime cap on the run time; zero for none
+ * @param rampTime time run before measuring starts; its stats are discarded
+ * @param loops passes over the region
+ * @param distribution how random offsets are drawn
+ * @param randomMap whether each random pass touches every block exactly once
+ * @param randSeed the seed of every random generator (deterministic by default)
+ * @param buffers the content written
+ * @param rate bandwidth and IOPS caps per direction
+ * @param verify how written data is checksummed and verified
+ * @param fallocate how files are preallocated in the layout phase
+ * @param invalidate drop the files' pages from the page cache (posix_fadvise DONTNEED) before the
+ *     run
+ * @param dropCaches drop the whole page cache (needs root) before the run
+ * @param percentiles the clat percentiles reported
+ * @param bwAvgTime the bandwidth sampling window
+ * @param iopsAvgTime the IOPS sampling window
+ * @param stonewall wait for the jobs before this one to finish before starting
+ * @param ioEngine how I/O is submitted
+ */
+public record JobSpec(
+    String name,
+    ReadWrite rw,
+    int rwMixRead,
+    BlockSize readBlockSize,
+    BlockSize writeBlockSize,
+    Size size,
+    Size fileSize,
+    int nrFiles,
+    Size ioSize,
+    String fileName,
+    int numJobs,
+    int ioDepth,
+    boolean direct,
+    int fsync,
+    int fdatasync,
+    boolean endFsync,
+    boolean fsyncOnClose,
+    boolean timeBased,
+    Duration runtime,
+    Duration rampTime,
+    int loops,
+    Distribution distribution,
+    boolean randomMap,
+    long randSeed,
+    BufferContent buffers,
+    RateLimit rate,
+    VerifyMethod verify,
+    Fallocate fallocate,
+    boolean invalidate,
+    boolean dropCaches,
+    List<Double> percentiles,
+    Duration bwAvgTime,
+    Duration iopsAvgTime,
+    boolean stonewall,
+    IoEngine ioEngine)
+    implements Workload {
+
+  /** fio's default {@code percentile_list}. */
+  public static final List<Double> DEFAULT_PERCENTILES =
+      List.of(
+          1.0, 5.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 95.0, 99.0, 99.5, 99.9,
+          99.95, 99.99);
+
+  /** The seed used when none is given, so that runs repeat exactly (fio's randrepeat=1). */
+  public static final long DEFAULT_SEED = 0x89L;
+
+  /** Per-direction caps, fio's {@code rate} and {@code rate_iops}; 0 means no cap. */
+  public record RateLimit(
+      long readBytesPerSec, long writeBytesPerSec, long readIops, long writeIops) {
+    public static final RateLimit NONE = new RateLimit(0, 0, 0, 0);
+
+    public RateLimit {
+      if (readBytesPerSec < 0 || writeBytesPerSec < 0 || readIops < 0 || writeIops < 0) {
+        throw new InvalidInputException("rate and rate_iops must not be negative");
+      }
+    }
+
+    public boolean isLimited() {
+      return !equals(NONE);
+    }
+  }
+
+  public JobSpec {
+    requireName(name);
+    Objects.requireNonNull(rw, "rw");
+    Objects.requireNonNull(readBlockSize, "readBlockSize");
+    Objects.requireNonNull(writeBlockSize, "writeBlockSize");
+    Objects.requireNonNull(size, "size");
+    Objects.requireNonNull(fileSize, "fileSize");
+    Objects.requireNonNull(ioSize, "ioSize");
+    Objects.requireNonNull(fileName, "fileName");
+    Objects.requireNonNull(distribution, "distribution");
+    Objects.requireNonNull(buffers, "buffers");
+    Objects.requireNonNull(rate, "rate");
+    Objects.requireNonNull(verify, "verify");
+    Objects.requireNonNull(fallocate, "fallocate");
+    Objects.requireNonNull(ioEngine, "ioEngine");
+    percentiles = List.copyOf(percentiles);
+    range("rwmixread", rwMixRead, 0, 100);
+    range("nrfiles", nrFiles, 1, 1_000_000);
+    range("numjobs", numJobs, 1, 4096);
+    range("iodepth", ioDepth, 1, 65_536);
+    range("fsync", fsync, 0, Integer.MAX_VALUE);
+    range("fdatasync", fdatasync, 0, Integer.MAX_VALUE);
+    range("loops", loops, 1, Integer.MAX_VALUE);
+    nonNegative("runtime", runtime);
+    nonNegative("ramp_time", rampTime);
+    positive("bwavgtime", bwAvgTime);
+    positive("iopsavgtime", iopsAvgTime);
+    if (size.isZero() && fileSize.isZero()) {
+      throw new InvalidInputException(
+          "job '" + name + "' has neither size nor filesize; give one, e.g. size=200m");
+    }
+    if (timeBased && runtime.isZero()) {
+      throw new InvalidInputException(
+          "job '" + name + "' is time_based but has no runtime; give one, e.g. runtime=8s");
+    }
+    if (percentiles.isEmpty() || percentiles.size() > 20) {
+      throw new InvalidInputException(
+          "percentile_list has " + percentiles.size() + " entries; give 1 to 20");
+    }
+    for (double p : percentiles) {
+      if (!(p > 0 && p <= 100)) {
+        throw new InvalidInputException("percentile (" + p + ") must be in (0, 100]");
+      }
+    }
+    if (ioDepth > 1 && ioEngine == IoEngine.PSYNC) {
+      throw new InvalidInputException(
+          "iodepth ("
+              + ioDepth
+              + ") has no effect with a synchronous ioengine; use ioengine=io_uring or libaio"
+              + " (or auto) to keep that many I/Os in flight, or iodepth=1");
+    }
+    if (direct) {
+      for (BlockSize bs : List.of(readBlockSize, writeBlockSize)) {
+        for (BlockSize.Split split : bs.splits()) {
+          if (split.size().bytes() % 512 != 0) {
+            throw new InvalidInputException(
+                "block size ("
+                    + split.size()
+                    + ") must be a multiple of 512 with direct=1; O_DIRECT needs aligned I/O");
+          }
+        }
+      }
+    }
+  }
+
+  public static Builder builder(ReadWrite rw, Size blockSize) {
+    return new Builder().rw(rw).blockSize(blockSize);
+  }
+
+  public static Builder seqRead(Size blockSize) {
+    return builder(ReadWrite.READ, blockSize);
+  }
+
+  public static Builder seqWrite(Size blockSize) {
+    return builder(ReadWrite.WRITE, blockSize);
+  }
+
+  public static Builder randRead(Size blockSize) {
+    return builder(ReadWrite.RANDREAD, blockSize);
+  }
+
+  public static Builder randWrite(Size blockSize) {
+    return builder(ReadWrite.RANDWRITE, blockSize);
+  }
+
+  public static Builder readWrite(Size blockSize) {
+    return builder(ReadWrite.READWRITE, blockSize);
+  }
+
+  public static Builder randReadWrite(Size blockSize) {
+    return builder(ReadWrite.RANDRW, blockSize);
+  }
+
+  public Builder toBuilder() {
+    return new Builder().from(this);
+  }
+
+  /** The size of each file. */
+  public Size effectiveFileSize() {
+    return fileSize.isZero() ? Size.bytes(size.bytes() / nrFiles) : fileSize;
+  }
+
+  /** The bytes of I/O one clone does per loop. */
+  public Size effectiveIoSize() {
+    if (!ioSize.isZero()) {
+      return ioSize;
+    }
+    return size.isZero() ? effectiveFileSize().times(nrFiles) : size;
+  }
+
+  private static void requireName(String name) {
+    if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.+-]+")) {
+      throw new InvalidInputException(
+          "job name (" + name + ") must be non-empty and hold only letters, digits, _ . + -");
+    }
+  }
+
+  private static void range(String option, int value, int min, int max) {
+    if (value < min || value > max) {
+      throw new InvalidInputException(
+          option + " (" + value + ") must be between " + min + " and " + max);
+    }
+  }
+
+  private static void nonNegative(String option, Duration value) {
+    if (value == null || value.isNegative()) {
+      throw new InvalidInputException(option + " (" + value + ") must not be negative");
+    }
+  }
+
+  private static void positive(String option, Duration value) {
+    if (value == null || value.isNegative() || value.isZero()) {
+      throw new InvalidInputException(option + " (" + value + ") must be positive");
+    }
+  }
+
+  /** Builds a {@link JobSpec}; the concrete builder for standalone specs. */
+  public static final class Builder extends AbstractBuilder<Builder> {
+    private Builder() {}
+
+    @Override
+    protected Builder self() {
+      return this;
+    }
+  }
+
+  /**
+   * The verbs shared by {@link Builder} and by fluent front ends that run what they build (such as
+   * {@code FsBench.on("xfs").randWrite(kib(4))}). Defaults are fio's.
+   *
+   * @param <B> the concrete builder, returned by every verb
+   */
+  public abstract static class AbstractBuilder<B extends AbstractBuilder<B>> {
+    private String name;
+    private ReadWrite rw = ReadWrite.READ;
+    private int rwMixRead = 50;
+    private BlockSize readBlockSize = BlockSize.of(Size.kib(4));
+    private BlockSize writeBlockSize = BlockSize.of(Size.kib(4));
+    private Size size = Size.mib(256);
+    private Size fileSize = Size.ZERO;
+    private int nrFiles = 1;
+    private Size ioSize = Size.ZERO;
+    private String fileName = "";
+    private int numJobs = 1;
+    private int ioDepth = 1;
+    private boolean direct;
+    private int fsync;
+    private int fdatasync;
+    private boolean endFsync;
+    private boolean fsyncOnClose;
+    private boolean timeBased;
+    private Duration runtime = Duration.ZERO;
+    private Duration rampTime = Duration.ZERO;
+    private int loops = 1;
+    private Distribution distribution = Distribution.UNIFORM;
+    private boolean randomMap = true;
+    private long randSeed = DEFAULT_SEED;
+    private BufferContent buffers = BufferContent.RANDOM;
+    private RateLimit rate = RateLimit.NONE;
+    private VerifyMethod verify = VerifyMethod.NONE;
+    private Fallocate fallocate = Fallocate.NATIVE;
+    private boolean invalidate = true;
+    private boolean dropCaches;
+    private List<Double> percentiles = DEFAULT_PERCENTILES;
+    private Duration bwAvgTime = Duration.ofMillis(500);
+    private Duration iopsAvgTime = Duration.ofMillis(500);
+    private boolean stonewall;
+    private IoEngine ioEngine = IoEngine.AUTO;
+
+    protected AbstractBuilder() {}
+
+    protected abstract B self();
+
+    public B name(String name) {
+      this.name = name;
+      return self();
+    }
+
+    public B rw(ReadWrite rw) {
+      this.rw = rw;
+      return self();
+    }
+
+    public B rwMixRead(int percent) {
+      this.rwMixRead = percent;
+      return self();
+    }
+
+    /** Both directions' block size. */
+    public B blockSize(Size size) {
+      return blockSize(BlockSize.of(size));
+    }
+
+    public B blockSize(BlockSize size) {
+      this.readBlockSize = size;
+      this.writeBlockSize = size;
+      return self();
+    }
+
+    public B readBlockSize(BlockSize size) {
+      this.readBlockSize = size;
+      return self();
+    }
+
+    public B writeBlockSize(BlockSize size) {
+      this.writeBlockSize = size;
+      return self();
+    }
+
+    /** fio's {@code bssplit}, e.g. {@code "4k/10:64k/50:32k/40"}, for both directions. */
+    public B bsSplit(String split) {
+      return blockSize(BlockSize.parse(split));
+    }
+
+    public B size(Size size) {
+      this.size = size;
+      return self();
+    }
+
+    public B fileSize(Size size) {
+      this.fileSize = size;
+      return self();
+    }
+
+    public B nrFiles(int files) {
+      this.nrFiles = files;
+      return self();
+    }
+
+    public B ioSize(Size size) {
+      this.ioSize = size;
+      return self();
+    }
+
+    public B fileName(String fileName) {
+      this.fileName = fileName;
+      return self();
+    }
+
+    public B numJobs(int jobs) {
+      this.numJobs = jobs;
+      return self();
+    }
+
+    public B ioDepth(int depth) {
+      this.ioDepth = depth;
+      return self();
+    }
+
+    public B direct() {
+      return direct(true);
+    }
+
+    public B direct(boolean direct) {
+      this.direct = direct;
+      return self();
+    }
+
+    public B fsync(int everyWrites) {
+      this.fsync = everyWrites;
+      return self();
+    }
+
+    public B fdatasync(int everyWrites) {
+      this.fdatasync = everyWrites;
+      return self();
+    }
+
+    public B endFsync() {
+      return endFsync(true);
+    }
+
+    public B endFsync(boolean on) {
+      this.endFsync = on;
+      return self();
+    }
+
+    public B fsyncOnClose(boolean on) {
+      this.fsyncOnClose = on;
+      return self();
+    }
+
+    /** Loop until the runtime expires; requires {@link #runtime}. */
+    public B timeBased() {
+      return timeBased(true);
+    }
+
+    public B timeBased(boolean on) {
+      this.timeBased = on;
+      return self();
+    }
+
+    public B runtime(Duration runtime) {
+      this.runtime = runtime;
+      return self();
+    }
+
+    public B rampTime(Duration rampTime) {
+      this.rampTime = rampTime;
+      return self();
+    }
+
+    public B loops(int loops) {
+      this.loops = loops;
+      return self();
+    }
+
+    /** Any non-uniform distribution also turns the random map off, as in fio. */
+    public B distribution(Distribution distribution) {
+      this.distribution = distribution;
+      if (distribution.kind() != Distribution.Kind.UNIFORM) {
+        this.randomMap = false;
+      }
+      return self();
+    }
+
+    public B noRandomMap() {
+      this.randomMap = false;
+      return self();
+    }
+
+    public B randomMap(boolean on) {
+      this.randomMap = on;
+      return self();
+    }
+
+    public B randSeed(long seed) {
+      this.randSeed = seed;
+      return self();
+    }
+
+    public B buffers(BufferContent content) {
+      this.buffers = content;
+      return self();
+    }
+
+    public B rate(RateLimit rate) {
+      this.rate = rate;
+      return self();
+    }
+
+    public B verify(VerifyMethod method) {
+      this.verify = method;
+      return self();
+    }
+
+    public B fallocate(Fallocate mode) {
+      this.fallocate = mode;
+      return self();
+    }
+
+    public B invalidate(boolean on) {
+      this.invalidate = on;
+      return self();
+    }
+
+    /** Drop the whole page cache before the run (needs root). */
+    public B dropCaches() {
+      this.dropCaches = true;
+      return self();
+    }
+
+    public B dropCaches(boolean on) {
+      this.dropCaches = on;
+      return self();
+    }
+
+    public B percentiles(List<Double> percentiles) {
+      this.percentiles = List.copyOf(percentiles);
+      return self();
+    }
+
+    public B bwAvgTime(Duration window) {
+      this.bwAvgTime = window;
+      return self();
+    }
+
+    public B iopsAvgTime(Duration window) {
+      this.iopsAvgTime = window;
+      return self();
+    }
+
+    public B stonewall(boolean on) {
+      this.stonewall = on;
+      return self();
+    }
+
+    public B ioEngine(IoEngine engine) {
+      this.ioEngine = engine;
+      return self();
+    }
+
+    /** Copies every value of a spec into this builder. */
+    public B from(JobSpec spec) {
+      name = spec.name();
+      rw = spec.rw();
+      rwMixRead = spec.rwMixRead();
+      readBlockSize = spec.readBlockSize();
+      writeBlockSize = spec.writeBlockSize();
+      size = spec.size();
+      fileSize = spec.fileSize();
+      nrFiles = spec.nrFiles();
+      ioSize = spec.ioSize();
+      fileName = spec.fileName();
+      numJobs = spec.numJobs();
+      ioDepth = spec.ioDepth();
+      direct = spec.direct();
+      fsync = spec.fsync();
+      fdatasync = spec.fdatasync();
+      endFsync = spec.endFsync();
+      fsyncOnClose = spec.fsyncOnClose();
+      timeBased = spec.timeBased();
+      runtime = spec.runtime();
+      rampTime = spec.rampTime();
+      loops = spec.loops();
+      distribution = spec.distribution();
+      randomMap = spec.randomMap();
+      randSeed = spec.randSeed();
+      buffers = spec.buffers();
+      rate = spec.rate();
+      verify = spec.verify();
+      fallocate = spec.fallocate();
+      invalidate = spec.invalidate();
+      dropCaches = spec.dropCaches();
+      percentiles = spec.percentiles();
+      bwAvgTime = spec.bwAvgTime();
+      iopsAvgTime = spec.iopsAvgTime();
+      stonewall = spec.stonewall();
+      ioEngine = spec.ioEngine();
+      return self();
+    }
+
+    /** {@code randwrite-4k} for a job nobody named. */
+    private String defaultName() {
+      BlockSize bs = rw.writes() && !rw.reads() ? writeBlockSize : readBlockSize;
+      return rw.fioName() + "-" + (bs.isFixed() ? bs.toString() : "bssplit");
+    }
+
+    public JobSpec build() {
+      return new JobSpec(
+          name != null ? name : defaultName(),
+          rw,
+          rwMixRead,
+          readBlockSize,
+          writeBlockSize,
+          size,
+          fileSize,
+          nrFiles,
+          ioSize,
+          fileName,
+          numJobs,
+          ioDepth,
+          direct,
+          fsync,
+          fdatasync,
+          endFsync,
+          fsyncOnClose,
+          timeBased,
+          runtime,
+          rampTime,
+          loops,
+          distribution,
+          randomMap,
+          randSeed,
+          buffers,
+          rate,
+          verify,
+          fallocate,
+          invalidate,
+          dropCaches,
+          percentiles,
+          bwAvgTime,
+          iopsAvgTime,
+          stonewall,
+          ioEngine);
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.fsbench.api;
+
+import java.util.Locale;
+
+/** The access pattern of a block I/O job, fio's {@code rw=} option. */
+public enum ReadWrite {
+  READ("read", true, false, false),
+  WRITE("write", false, true, false),
+  RANDREAD("randread", true, false, true),
+  RANDWRITE("randwrite", false, true, true),
+  READWRITE("readwrite", true, true, false),
+  RANDRW("randrw", true, true, true);
+
+  private final String fioName;
+  private final boolean reads;
+  private final boolean writes;
+  private final boolean random;
+
+  ReadWrite(String fioName, boolean reads, boolean writes, boolean random) {
+    this.fioName = fioName;
+    this.reads = reads;
+    this.writes = writes;
+    this.random = random;
+  }
+
+  /** fio's spelling, e.g. {@code randwrite}. */
+  public String fioName() {
+    return fioName;
+  }
+
+  public boolean reads() {
+    return reads;
+  }
+
+  public boolean writes() {
+    return writes;
+  }
+
+  public boolean isRandom() {
+    return random;
+  }
+
+  public boolean isMixed() {
+    return reads && writes;
+  }
+
+  /** Parses fio's spellings: read, write, randread, randwrite, rw, readwrite, randrw. */
+  public static ReadWrite parse(String text) {
+    String s = text.strip().toLowerCase(Locale.ROOT);
+    int colon = s.indexOf(':');
+    if (colon >= 0) {
+      s = s.substring(0, colon);
+    }
+    if (s.equals("rw")) {
+      return READWRITE;
+    }
+    for (ReadWrite rw : values()) {
+      if (rw.fioName.equals(s)) {
+        return rw;
+      }
+    }
+    throw new InvalidInputException(
+        "rw ("
+            + text
+            + ") is not one of read, write, randread, randwrite, rw, readwrite, randrw"
+            + " (trim is not supported)");
+  }
+}

@@ -1,0 +1,69 @@
+package io.fsbench.api;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one {@link TreePhase} measured.
+ *
+ * @param phase the phase
+ * @param files entries that are not directories: regular files, symbolic links, hard links
+ * @param directories directories
+ * @param bytes bytes of file data read or written; 0 when the phase moves no data (walk, remove)
+ * @param time the phase's wall time; includes the final sync when {@code syncIncluded}
+ * @param syncIncluded whether a sync of the filesystem (syncfs, or sync where syncfs is missing)
+ *     ran inside the timing, so that the time covers getting the data to disk
+ */
+public record TreePhaseResult(
+    TreePhase phase,
+    long files,
+    long directories,
+    long bytes,
+    Duration time,
+    boolean syncIncluded) {
+
+  public TreePhaseResult {
+    Objects.requireNonNull(phase, "phase");
+    Objects.requireNonNull(time, "time");
+    if (files < 0 || directories < 0 || bytes < 0) {
+      throw new IllegalArgumentException(
+          phase.key()
+              + " counts must not be negative: "
+              + files
+              + ", "
+              + directories
+              + ", "
+              + bytes);
+    }
+  }
+
+  /** Every entry: files and directories, as tar counts members. */
+  public long entries() {
+    return files + directories;
+  }
+
+  public double seconds() {
+    return Math.max(time.toNanos(), 1) / 1e9;
+  }
+
+  /**
+   * Metrics named after the phase: {@code extract.seconds}, {@code extract.files_per_sec} (every
+   * entry, directories included), {@code extract.bytes_per_sec} (only when data moved), {@code
+   * extract.files}, {@code extract.directories}, {@code extract.bytes}.
+   */
+  public List<Metric> metrics() {
+    String p = phase.key();
+    List<Metric> metrics = new ArrayList<>();
+    metrics.add(Metric.of(p + ".seconds", seconds(), Unit.SECONDS));
+    metrics.add(Metric.of(p + ".files_per_sec", entries() / seconds(), Unit.FILES_PER_SEC));
+    if (bytes > 0) {
+      metrics.add(Metric.of(p + ".bytes_per_sec", bytes / seconds(), Unit.BYTES_PER_SEC));
+    }
+    metrics.add(Metric.of(p + ".files", files, Unit.COUNT));
+    metrics.add(Metric.of(p + ".directories", directories, Unit.COUNT));
+    metrics.add(Metric.of(p + ".bytes", bytes, Unit.BYTES));
+    return metrics;
+  }
+}

@@ -1,0 +1,33 @@
+package io.fsbench.api;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What running a {@link Workload} measured, as named metrics. Each kind of workload has its own
+ * result record with its full detail; this view is what comparisons and generic reports use.
+ */
+public interface WorkloadResult {
+
+  /** The name of the workload that ran. */
+  String workload();
+
+  /** Every number measured, each with its unit. */
+  List<Metric> metrics();
+
+  /** The one metric that summarises the run (throughput, rate or time), for tables and charts. */
+  Metric headline();
+
+  /**
+   * The metrics a comparison shows as rows of their own, the headline first: one for most
+   * workloads, one per timed step for those that time several (filesystem creation, mount and
+   * unmount; each phase of a tree workload).
+   */
+  default List<Metric> headlines() {
+    return List.of(headline());
+  }
+
+  default Optional<Metric> metric(String name) {
+    return metrics().stream().filter(m -> m.name().equals(name)).findFirst();
+  }
+}

@@ -1,0 +1,391 @@
+package io.fsbench.cli;
+
+import io.fsbench.ComparisonBuilder;
+import io.fsbench.FsBench;
+import io.fsbench.Workloads;
+import io.fsbench.api.CacheState;
+import io.fsbench.api.Comparison;
+import io.fsbench.api.DataLossConsent;
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Size;
+import io.fsbench.api.Target;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.VolumePolicy;
+import io.fsbench.api.Workload;
+import io.fsbench.core.report.compare.ComparisonFormat;
+import io.fsbench.core.volume.OpenVolumes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fsbench compare}: the main job. With no arguments it reproduces the classic comparison on
+ * every available filesystem, prints the table and writes the report.
+ */
+@Command(
+    name = "compare",
+    description =
+        "Compare filesystems on workloads with repetitions and statistics; print the table and"
+            + " write an HTML/JSON/CSV/Markdown report.")
+final class CompareCommand implements Callable<Integer> {
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--fs",
+      split = ",",
+      paramLabel = "ID",
+      description = "Filesystems (default: every available one).")
+  List<String> fileSystems = new ArrayList<>();
+
+  @Option(
+      names = "--workloads",
+      split = ",",
+      paramLabel = "NAME",
+      description =
+          "Workloads (default: classic = seqwrite,seqread,randwrite). Known: ${COMPLETION-CANDIDATES}",
+      completionCandidates = WorkloadNames.class)
+  List<String> workloads = new ArrayList<>();
+
+  @Option(
+      names = "--param",
+      paramLabel = "[WORKLOAD:]K=V",
+      description =
+          "A workload parameter, e.g. bs=64k or randread:iodepth=32 (fio options for block workloads).")
+  List<String> params = new ArrayList<>();
+
+  @Option(
+      names = "--runtime",
+      paramLabel = "TIME",
+      description = "Run time of each block workload (default: 8s).")
+  String runtime;
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      description = "Measured runs per cell (default: 3).")
+  Integer repeat;
+
+  @Option(
+      names = "--until-ci",
+      paramLabel = "PCT",
+      description =
+          "Repeat until the 95%% CI half-width is under PCT%% of the mean (3 to 20 runs).")
+  Double untilCi;
+
+  @Option(
+      names = "--baseline",
+      paramLabel = "ID",
+      description = "Filesystem to compare with (default: ext4).")
+  String baseline;
+
+  @Option(
+      names = "--tune",
+      paramLabel = "FS:K=V",
+      description = "Tune one filesystem, repeatable: btrfs:compression=zstd:1, xfs:logbsize=256k.")
+  List<String> tunes = new ArrayList<>();
+
+  @Option(
+      names = "--also-defaults",
+      description = "Also run tuned filesystems with their defaults.")
+  boolean alsoDefaults;
+
+  @Option(
+      names = "--cache",
+      paramLabel = "STATE",
+      description =
+          "cold (drop caches before each run; default as root), remount, or warm (a discarded warm-up run).")
+  String cache;
+
+  @Option(
+      names = "--fresh-volume",
+      paramLabel = "WHEN",
+      description = "cell (default) or repetition.",
+      defaultValue = "cell")
+  String fresh;
+
+  @Option(
+      names = "--image-size",
+      paramLabel = "SIZE",
+      description =
+          "Loop image size (default: sized to fit the workloads, 512m for the classic ones; images"
+              + " are sparse).")
+  String imageSize;
+
+  @Option(
+      names = "--dir",
+      paramLabel = "PATH",
+      description = "Compare only the filesystem holding this directory (no root needed).")
+  Path directory;
+
+  @Option(
+      names = "--device",
+      paramLabel = "DEV",
+      description =
+          "Make every filesystem on this device in turn. ERASES IT; needs --yes-erase-device.")
+  Path device;
+
+  @Option(names = "--yes-erase-device", description = "Confirm that --device is to be erased.")
+  boolean eraseConsent;
+
+  @Option(
+      names = "--force",
+      description = "Erase --device even if it holds a filesystem signature.")
+  boolean force;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Where to write the report (default: ${DEFAULT-VALUE}).",
+      defaultValue = "fsbench-report")
+  Path out;
+
+  @Option(names = "--no-progress", description = "No progress bar on stderr.")
+  boolean noProgress;
+
+  /** Completion candidates for --workloads. */
+  static final class WorkloadNames extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    WorkloadNames() {
+      super(Workloads.names());
+    }
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    var err = spec.commandLine().getErr();
+    prepareOut(); // before an hour of measuring, not after it
+    FsBench fsbench = FsBench.defaults();
+    boolean root = isRoot();
+    ComparisonBuilder compare = fsbench.compare().fileSystems(fileSystems);
+    Target target = target(root, err);
+    if (target != null) {
+      compare.target(target);
+    }
+    compare.cache(cacheState(root, err));
+    compare.volumes(volumePolicy());
+    if (runtime != null) {
+      compare.runtime(Duration.ofMillis(parseTime(runtime).toMillis()));
+    }
+    if (repeat != null) {
+      compare.repeat(repeat);
+    }
+    if (untilCi != null) {
+      compare.repeatUntilPrecise(untilCi, 3, 20);
+    }
+    if (baseline != null) {
+      compare.baseline(baseline);
+    }
+    tunings()
+        .forEach(
+            (fs, tuning) -> {
+              compare.tune(fs, tuning);
+              if (alsoDefaults) {
+                compare.tune(fs, Tuning.defaults());
+              }
+            });
+    compare.workloads(workloads());
+    if (!noProgress) {
+      compare.listener(new ProgressBar(err, repeat != null ? repeat : 3));
+    }
+    // Ctrl-C stops the measuring; the exit hook waits for this handle, so that the runs made
+    // until then are still printed and written rather than lost with the JVM.
+    try (OpenVolumes.Work reporting = OpenVolumes.beginWork(new AtomicBoolean())) {
+      Comparison comparison = compare.run();
+      report(comparison, err);
+      return comparison.cells().stream().anyMatch(c -> c.failed()) ? 1 : 0;
+    }
+  }
+
+  private void report(Comparison comparison, java.io.PrintWriter err) {
+    var stdout = spec.commandLine().getOut();
+    stdout.print(ComparisonFormat.TEXT.writer().render(comparison));
+    stdout.flush();
+    List<Path> written;
+    try {
+      written = ComparisonFormat.writeAll(comparison, out);
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.ENVIRONMENT,
+          "could not write the report to " + out + ": " + e + "; the table above has the results",
+          e);
+    }
+    err.println("report: " + String.join(", ", written.stream().map(Path::toString).toList()));
+    err.flush();
+  }
+
+  /** Makes the report directory, or says why it cannot be. */
+  private void prepareOut() {
+    try {
+      Files.createDirectories(out);
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw new InvalidInputException(
+          "--out " + out + " cannot be made: permission denied; give a writable directory");
+    } catch (IOException e) {
+      throw new InvalidInputException(
+          "--out " + out + " cannot be made (" + e + "); give a writable directory");
+    }
+    if (!Files.isWritable(out)) {
+      throw new InvalidInputException(
+          "--out " + out + " is not writable by this user; give a writable directory");
+    }
+  }
+
+  private VolumePolicy volumePolicy() {
+    return switch (fresh.toLowerCase(Locale.ROOT)) {
+      case "cell" -> VolumePolicy.FRESH_PER_CELL;
+      case "repetition" -> VolumePolicy.FRESH_PER_REPETITION;
+      default ->
+          throw new InvalidInputException(
+              "--fresh-volume (" + fresh + ") is not one of cell, repetition");
+    };
+  }
+
+  /** The target given on the command line; null for loop images sized to fit the workloads. */
+  private Target target(boolean root, java.io.PrintWriter err) {
+    if (directory != null) {
+      return Target.directory(directory);
+    }
+    if (device != null) {
+      if (!eraseConsent) {
+        throw new InvalidInputException(
+            "--device " + device + " will be erased; add --yes-erase-device to confirm");
+      }
+      Target.BlockDevice d = Target.device(device, DataLossConsent.ERASE_ALL_DATA_ON_DEVICE);
+      return force ? d.force() : d;
+    }
+    if (!root) {
+      Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+      err.println(
+          "fsbench: not root, so no loop volumes can be made: comparing only the filesystem that"
+              + " holds "
+              + tmp
+              + (fileSystems.isEmpty() ? "" : " (not " + String.join(", ", fileSystems) + ")")
+              + "; run as root (sudo) to compare ext4, xfs, btrfs and zfs, or give --dir PATH");
+      return Target.directory(tmp);
+    }
+    return imageSize == null ? null : Target.loop(Size.parse(imageSize));
+  }
+
+  private CacheState cacheState(boolean root, java.io.PrintWriter err) {
+    if (cache == null) {
+      if (!root) {
+        err.println(
+            "fsbench: not root, so the page cache cannot be dropped: runs are warm (a discarded warm-up run each)");
+        return CacheState.WARM;
+      }
+      return CacheState.COLD_DROP_CACHES;
+    }
+    return switch (cache.toLowerCase(Locale.ROOT)) {
+      case "cold", "drop" -> CacheState.COLD_DROP_CACHES;
+      case "remount" -> CacheState.COLD_REMOUNT;
+      case "warm" -> CacheState.WARM;
+      default ->
+          throw new InvalidInputException(
+              "--cache (" + cache + ") is not one of cold, remount, warm");
+    };
+  }
+
+  private Map<String, Tuning> tunings() {
+    Map<String, List<String>> settings = new LinkedHashMap<>();
+    for (String t : tunes) {
+      int colon = t.indexOf(':');
+      if (colon <= 0) {
+        throw new InvalidInputException(
+            "--tune (" + t + ") must name the filesystem: FS:K=V, e.g. btrfs:compression=zstd:1");
+      }
+      settings
+          .computeIfAbsent(t.substring(0, colon), k -> new ArrayList<>())
+          .add(t.substring(colon + 1));
+    }
+    Map<String, Tuning> out = new LinkedHashMap<>();
+    settings.forEach((fs, list) -> out.put(fs, Tuning.parse(list)));
+    return out;
+  }
+
+  private List<Workload> workloads() {
+    List<String> names = new ArrayList<>();
+    for (String w : workloads.isEmpty() ? List.of("classic") : workloads) {
+      if (w.equals("classic")) {
+        names.addAll(List.of("seqwrite", "seqread", "randwrite"));
+      } else if (w.equals("classic-fs")) {
+        names.addAll(Workloads.CLASSIC_FILESYSTEM);
+      } else {
+        names.add(w);
+      }
+    }
+    List<Workload> list = new ArrayList<>();
+    for (String name : names) {
+      list.add(Workloads.named(name, paramsFor(name)));
+    }
+    return list;
+  }
+
+  private Map<String, String> paramsFor(String workload) {
+    Map<String, String> map = new LinkedHashMap<>();
+    for (String p : params) {
+      String kv = p;
+      int colon = p.indexOf(':');
+      int eq = p.indexOf('=');
+      if (colon > 0 && (eq < 0 || colon < eq)) {
+        if (!p.substring(0, colon).equals(workload)) {
+          continue;
+        }
+        kv = p.substring(colon + 1);
+      }
+      int e = kv.indexOf('=');
+      if (e <= 0) {
+        throw new InvalidInputException("--param (" + p + ") must be K=V or WORKLOAD:K=V");
+      }
+      map.put(kv.substring(0, e), kv.substring(e + 1));
+    }
+    return map;
+  }
+
+  static Duration parseTime(String text) {
+    String t = text.strip().toLowerCase(Locale.ROOT);
+    try {
+      if (t.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+      }
+      ChronoUnit unit = ChronoUnit.SECONDS;
+      if (t.endsWith("s")) {
+        t = t.substring(0, t.length() - 1);
+      } else if (t.endsWith("m")) {
+        unit = ChronoUnit.MINUTES;
+        t = t.substring(0, t.length() - 1);
+      } else if (t.endsWith("h")) {
+        unit = ChronoUnit.HOURS;
+        t = t.substring(0, t.length() - 1);
+      }
+      return Duration.of(Long.parseLong(t), unit);
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException("time (" + text + ") is not a time such as 8s, 500ms or 2m");
+    }
+  }
+
+  static boolean isRoot() {
+    try {
+      return Files.readAllLines(Path.of("/proc/self/status")).stream()
+          .filter(l -> l.startsWith("Uid:"))
+          .anyMatch(l -> l.split("\\s+")[2].equals("0"));
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.ENVIRONMENT, "cannot read /proc/self/status", e);
+    }
+  }
+}

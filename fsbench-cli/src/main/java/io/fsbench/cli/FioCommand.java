@@ -1,0 +1,65 @@
+package io.fsbench.cli;
+
+import io.fsbench.FsBench;
+import io.fsbench.Session;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.RunResult;
+import io.fsbench.core.jobfile.JobFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fsbench fio JOBFILE}: a fio job file run on fsbench's engine, with fio's [global]
+ * sections, several jobs, stonewall and group_reporting; an option the engine does not implement is
+ * refused by name before anything runs.
+ */
+@Command(
+    name = "fio",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run a fio job file on fsbench's engine, on a fresh volume, a directory or a device.",
+      "  fsbench fio fio-rand-read.fio --fs xfs --output-format json"
+    },
+    footerHeading = "%nOptions a job file may use:%n")
+final class FioCommand implements Callable<Integer> {
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "JOBFILE", description = "The fio job file.")
+  Path jobFile;
+
+  @Mixin TargetOptions target;
+
+  @Mixin OutputOptions output;
+
+  private final Supplier<FsBench> fsbench;
+
+  FioCommand(Supplier<FsBench> fsbench) {
+    this.fsbench = fsbench;
+  }
+
+  @Override
+  public Integer call() {
+    output.format(); // a typo in the format fails before a long run
+    if (!Files.isReadable(jobFile)) {
+      throw new InvalidInputException(
+          "job file (" + jobFile + ") does not exist or cannot be read; give a fio job file");
+    }
+    JobFile.parse(jobFile); // a bad job file is refused before anything is made or printed
+    try (Session session = Runs.session(fsbench.get(), target)) {
+      var err = spec.commandLine().getErr();
+      Runs.started(session, err, jobFile.toString(), target);
+      long start = System.nanoTime();
+      RunResult result = session.fio(jobFile);
+      Runs.finished(err, start);
+      output.write(result, spec.commandLine().getOut());
+      return Runs.exitCode(result, err);
+    }
+  }
+}

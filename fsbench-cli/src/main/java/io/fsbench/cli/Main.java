@@ -1,0 +1,64 @@
+package io.fsbench.cli;
+
+import io.fsbench.FsBench;
+import io.fsbench.api.FsBenchException;
+import java.io.PrintWriter;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code fsbench} command. Results go to stdout, progress and errors to stderr, so that JSON on
+ * stdout is always clean. Exit codes: 0 success, 1 the run failed, 2 bad input, 3 environment.
+ */
+@Command(
+    name = "fsbench",
+    mixinStandardHelpOptions = true,
+    scope = CommandLine.ScopeType.INHERIT,
+    versionProvider = Version.class,
+    description = "Create, tune, benchmark and destroy Linux filesystems, and compare them.",
+    subcommands = {
+      CompareCommand.class,
+      PluginsCommand.class,
+      VolumeCommand.class,
+      CleanupCommand.class
+    })
+public final class Main {
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line and returns the exit code; tests call this. */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    return run(args, out, err, FsBench::defaults);
+  }
+
+  /** Runs the command line with the fsbench instance tests give (another work dir, plugins). */
+  static int run(String[] args, PrintWriter out, PrintWriter err, Supplier<FsBench> fsbench) {
+    CommandLine cli = new CommandLine(new Main());
+    cli.addSubcommand("run", new CommandLine(new RunCommand(fsbench)));
+    cli.addSubcommand("fio", new CommandLine(new FioCommand(fsbench)));
+    cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(FioFlags.help(true));
+    cli.getSubcommands().get("fio").getCommandSpec().usageMessage().footer(FioFlags.help(false));
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          if (e instanceof FsBenchException f) {
+            err.println("fsbench: " + f.getMessage());
+            return f.kind().exitCode();
+          }
+          err.println("fsbench: internal error: " + e);
+          e.printStackTrace(err);
+          return 1;
+        });
+    cli.setParameterExceptionHandler(
+        (e, a) -> {
+          err.println("fsbench: " + e.getMessage());
+          e.getCommandLine().usage(err);
+          return 2;
+        });
+    return cli.execute(args);
+  }
+}

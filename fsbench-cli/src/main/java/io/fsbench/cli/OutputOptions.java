@@ -1,0 +1,60 @@
+package io.fsbench.cli;
+
+import io.fsbench.Reports;
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.RunResult;
+import io.fsbench.api.WorkloadRun;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Where a run's result goes and in which format: stdout or a file; text, json or json+. */
+final class OutputOptions {
+
+  @Option(
+      names = "--output-format",
+      paramLabel = "FORMAT",
+      description = "text (fio's summary; default), json or json+ (fio's, with histogram bins).",
+      defaultValue = "text")
+  String format;
+
+  @Option(
+      names = "--output",
+      paramLabel = "FILE",
+      description = "Write the result to FILE instead of stdout.")
+  Path file;
+
+  /** Checks the format before anything runs. */
+  Reports.Format format() {
+    return Reports.Format.parse(format);
+  }
+
+  void write(RunResult run, PrintWriter stdout) {
+    write(Reports.format(run, format()), stdout);
+  }
+
+  void write(WorkloadRun run, PrintWriter stdout) {
+    write(Reports.format(run, format()), stdout);
+  }
+
+  private void write(String text, PrintWriter stdout) {
+    if (file == null) {
+      stdout.print(text);
+      stdout.flush();
+      return;
+    }
+    try {
+      java.nio.file.Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot write the result to "
+              + file
+              + ": "
+              + e.getMessage()
+              + "; choose another --output",
+          e);
+    }
+  }
+}

@@ -1,0 +1,10 @@
+/** The {@code fsbench} command. */
+module io.fsbench.cli {
+  requires io.fsbench.core;
+  requires info.picocli;
+  requires com.fasterxml.jackson.databind;
+  requires org.slf4j;
+
+  opens io.fsbench.cli to
+      info.picocli;
+}

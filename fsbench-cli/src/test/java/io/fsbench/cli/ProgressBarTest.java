@@ -1,0 +1,86 @@
+package io.fsbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fsbench.api.CellId;
+import io.fsbench.api.ComparisonCell;
+import io.fsbench.api.LifecycleResult;
+import io.fsbench.api.Repetition;
+import io.fsbench.api.SkippedFileSystem;
+import io.fsbench.api.Tuning;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ProgressBarTest {
+
+  private static final long SECOND = 1_000_000_000L;
+
+  private final StringWriter text = new StringWriter();
+  private long now;
+  private final ProgressBar bar = new ProgressBar(new PrintWriter(text), 1, false, () -> now);
+
+  private static CellId cell(String workload, String fs) {
+    return new CellId(fs, Tuning.defaults(), workload);
+  }
+
+  /** Runs a cell for {@code seconds} of the fake clock and finishes it. */
+  private void run(CellId id, int position, int cells, long seconds) {
+    bar.cellStarted(id, position, cells);
+    now += seconds * SECOND;
+    LifecycleResult result =
+        new LifecycleResult(
+            id.workload(), Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+    Repetition repetition = new Repetition(1, result, Instant.EPOCH, Duration.ZERO, false);
+    bar.repetitionFinished(id, repetition);
+    bar.cellFinished(
+        new ComparisonCell(
+            id.fileSystem(),
+            id.tuning(),
+            id.workload(),
+            Map.of(),
+            Optional.empty(),
+            List.of(repetition),
+            Map.of(),
+            Map.of(),
+            ""));
+  }
+
+  private List<String> lines() {
+    return text.toString().lines().toList();
+  }
+
+  @Test
+  void countsFinishedCellsAndNamesTheOneRunning() {
+    run(cell("tree", "ext4"), 1, 4, 10);
+    run(cell("tree", "xfs"), 2, 4, 10);
+
+    assertThat(lines().get(1)).startsWith("[#####...............] 1/4 cells done");
+    assertThat(lines().get(1)).endsWith("running tree on xfs (defaults)");
+  }
+
+  @Test
+  void estimatesEachWorkloadFromItsOwnRuns() {
+    run(cell("lifecycle", "ext4"), 1, 4, 1);
+    run(cell("files", "ext4"), 2, 4, 100);
+    run(cell("lifecycle", "xfs"), 3, 4, 1);
+    bar.cellStarted(cell("files", "xfs"), 4, 4);
+
+    // The million files ahead take as long as the last time, not the average of 34 s.
+    assertThat(lines().get(3)).contains("3/4 cells done, ETA ~1m40s");
+  }
+
+  @Test
+  void saysWhyAFileSystemIsSkippedAndHowToInstallIt() {
+    bar.fileSystemSkipped(
+        new SkippedFileSystem("xfs", "mkfs.xfs not found", "apt-get install xfsprogs"));
+
+    assertThat(lines())
+        .containsExactly("skipped xfs: mkfs.xfs not found (apt-get install xfsprogs)");
+  }
+}

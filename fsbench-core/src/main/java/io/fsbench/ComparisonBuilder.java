@@ -1,0 +1,165 @@
+package io.fsbench;
+
+import io.fsbench.api.CacheState;
+import io.fsbench.api.Comparison;
+import io.fsbench.api.ComparisonListener;
+import io.fsbench.api.ComparisonSettings;
+import io.fsbench.api.JobSpec;
+import io.fsbench.api.NamedWorkload;
+import io.fsbench.api.RepetitionPolicy;
+import io.fsbench.api.Target;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.VolumePolicy;
+import io.fsbench.api.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Configures and runs a comparison of filesystems × tunings × workloads. Defaults: every available
+ * filesystem, the classic workloads ({@link Workloads#classic()}), 3 repetitions, cold cache
+ * (dropped before each run), a fresh loop volume per cell sized to fit the workloads (512 MiB for
+ * the classic ones), 8 s per block workload, ext4 as the baseline when it runs.
+ *
+ * <pre>{@code
+ * Comparison c = FsBench.defaults().compare()
+ *     .fileSystems("ext4", "xfs", "btrfs")
+ *     .tune("btrfs", Tuning.parse(List.of("compression=zstd:1")))
+ *     .repeat(5)
+ *     .run();
+ * }</pre>
+ */
+public final class ComparisonBuilder {
+
+  private final FsBench fsbench;
+  private final List<String> fileSystems = new ArrayList<>();
+  private final Map<String, List<Tuning>> tunings = new LinkedHashMap<>();
+  private final List<Workload> workloads = new ArrayList<>();
+  private final ComparisonSettings.Builder settings = ComparisonSettings.builder();
+  private String baseline;
+  private boolean targetGiven;
+  private ComparisonListener listener = new ComparisonListener() {};
+
+  ComparisonBuilder(FsBench fsbench) {
+    this.fsbench = fsbench;
+  }
+
+  /** The filesystems to compare, by plugin id; default every available one. */
+  public ComparisonBuilder fileSystems(String... ids) {
+    fileSystems.addAll(List.of(ids));
+    return this;
+  }
+
+  public ComparisonBuilder fileSystems(List<String> ids) {
+    fileSystems.addAll(ids);
+    return this;
+  }
+
+  /**
+   * Adds a tuning to run a filesystem with. A filesystem given tunings runs with exactly those; add
+   * {@link Tuning#defaults()} too to keep its defaults in the comparison.
+   */
+  public ComparisonBuilder tune(String fileSystem, Tuning tuning) {
+    tunings.computeIfAbsent(fileSystem, k -> new ArrayList<>()).add(Objects.requireNonNull(tuning));
+    return this;
+  }
+
+  /** The workloads; default {@link Workloads#classic()}. */
+  public ComparisonBuilder workloads(Workload... workloads) {
+    this.workloads.addAll(List.of(workloads));
+    return this;
+  }
+
+  public ComparisonBuilder workloads(List<? extends Workload> workloads) {
+    this.workloads.addAll(workloads);
+    return this;
+  }
+
+  /** Measured runs per cell (default 3). */
+  public ComparisonBuilder repeat(int count) {
+    settings.repeat(count);
+    return this;
+  }
+
+  /** Repeat each cell until its 95% CI half-width is under {@code percent} of its mean. */
+  public ComparisonBuilder repeatUntilPrecise(double percent, int minimum, int maximum) {
+    settings.repetitions(RepetitionPolicy.untilPrecise(percent, minimum, maximum));
+    return this;
+  }
+
+  public ComparisonBuilder cache(CacheState cache) {
+    settings.cache(cache);
+    return this;
+  }
+
+  public ComparisonBuilder volumes(VolumePolicy policy) {
+    settings.volumes(policy);
+    return this;
+  }
+
+  /** The run time of each block workload (time based); zero keeps each workload's own. */
+  public ComparisonBuilder runtime(Duration runtime) {
+    settings.runtime(runtime);
+    return this;
+  }
+
+  /**
+   * Where volumes live: loop images, a device, or a directory. Without it, loop images are sized to
+   * fit the workloads: 512 MiB, or more for workloads that need it (a million files, a 4 GiB file).
+   * A loop size given here is checked against the workloads before anything runs.
+   */
+  public ComparisonBuilder target(Target target) {
+    settings.target(target);
+    targetGiven = true;
+    return this;
+  }
+
+  /** The filesystem every other is compared with; default ext4 when it runs. */
+  public ComparisonBuilder baseline(String fileSystem) {
+    this.baseline = fileSystem;
+    return this;
+  }
+
+  /** Progress callbacks. */
+  public ComparisonBuilder listener(ComparisonListener listener) {
+    this.listener = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
+  /** Runs the comparison; volumes are made and destroyed as it goes. */
+  public Comparison run() {
+    List<Workload> chosen = workloads.isEmpty() ? Workloads.classic() : List.copyOf(workloads);
+    ComparisonSettings built = settings.baseline(baseline(chosen)).build();
+    List<Workload> timed = new ArrayList<>();
+    for (Workload w : chosen) {
+      timed.add(withRuntime(w, built.runtime()));
+    }
+    return fsbench.runComparison(fileSystems, tunings, timed, built, !targetGiven, listener);
+  }
+
+  private String baseline(List<Workload> chosen) {
+    if (baseline != null) {
+      return baseline;
+    }
+    if (settings.build().target() instanceof Target.Directory) {
+      return ""; // one directory, one filesystem: nothing to compare it with
+    }
+    return fileSystems.isEmpty() || fileSystems.contains("ext4") ? "ext4" : fileSystems.get(0);
+  }
+
+  private static Workload withRuntime(Workload workload, Duration runtime) {
+    if (runtime.isZero()) {
+      return workload;
+    }
+    if (workload instanceof JobSpec job) {
+      return job.toBuilder().runtime(runtime).timeBased().build();
+    }
+    if (workload instanceof NamedWorkload named && named.workload() instanceof JobSpec job) {
+      return new NamedWorkload(named.name(), job.toBuilder().runtime(runtime).timeBased().build());
+    }
+    return workload;
+  }
+}

@@ -1,0 +1,369 @@
+package io.fsbench;
+
+import io.fsbench.api.CleanupResult;
+import io.fsbench.api.Comparison;
+import io.fsbench.api.ComparisonListener;
+import io.fsbench.api.ComparisonSettings;
+import io.fsbench.api.DataLossConsent;
+import io.fsbench.api.Environment;
+import io.fsbench.api.EnvironmentException;
+import io.fsbench.api.Feature;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.PluginInfo;
+import io.fsbench.api.Size;
+import io.fsbench.api.Target;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.Volume;
+import io.fsbench.api.Workload;
+import io.fsbench.core.compare.ComparisonPlan;
+import io.fsbench.core.compare.ComparisonRunner;
+import io.fsbench.core.compare.EnvironmentProbe;
+import io.fsbench.core.compare.VolumeSizing;
+import io.fsbench.core.engine.WorkloadRunners;
+import io.fsbench.core.engine.block.BlockEngine;
+import io.fsbench.core.engine.block.BlockJobRunner;
+import io.fsbench.core.host.LinuxHost;
+import io.fsbench.core.nativeio.Caches;
+import io.fsbench.core.plugin.PluginRegistry;
+import io.fsbench.core.volume.OpenVolumes;
+import io.fsbench.core.volume.ResourceRegistry;
+import io.fsbench.core.volume.ResourceReleaser;
+import io.fsbench.core.volume.VolumeFactory;
+import io.fsbench.core.volume.WorkDir;
+import io.fsbench.core.workload.metadata.FsMarkRunner;
+import io.fsbench.core.workload.postmark.PostMarkRunner;
+import io.fsbench.core.workload.tree.LargeFileRunner;
+import io.fsbench.core.workload.tree.TreeRunner;
+import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.TuningSupport;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The entry point: filesystem volumes, workloads and comparisons.
+ *
+ * <pre>{@code
+ * RunResult run = FsBench.on("xfs").randWrite(kib(4)).size(mib(64)).run();
+ *
+ * try (Session ext4 = FsBench.on("ext4").tuned(Tuning.parse(List.of("atime=off"))).open()) {
+ *   ext4.seqWrite(kib(128)).size(mib(200)).run();
+ *   ext4.seqRead(kib(128)).size(mib(200)).run();
+ * }
+ *
+ * try (Volume volume = FsBench.defaults().volume("xfs", Target.loop(Size.gib(1)), Tuning.defaults())) {
+ *   // ... use volume.mountPoint()
+ * }
+ * }</pre>
+ *
+ * <p>{@link #defaults()} discovers plugins with {@link java.util.ServiceLoader} and keeps its work
+ * dir in {@code $FSBENCH_WORK_DIR} or {@code /var/tmp/fsbench}; {@link #builder()} configures
+ * another instance (plugins registered by hand, discovery off, another work dir).
+ */
+public final class FsBench {
+
+  private static final Logger log = LoggerFactory.getLogger(FsBench.class);
+  private static FsBench defaultInstance;
+
+  private final Host host;
+  private final WorkDir workDir;
+  private final PluginRegistry plugins;
+  private final ResourceRegistry registry;
+  private final ResourceReleaser releaser;
+  private final VolumeFactory volumes;
+  private final WorkloadRunners runners =
+      new WorkloadRunners()
+          .register(new BlockJobRunner())
+          .register(new FsMarkRunner())
+          .register(new PostMarkRunner())
+          .register(new TreeRunner())
+          .register(new LargeFileRunner());
+  private boolean orphansReleased;
+
+  private FsBench(Builder builder) {
+    this.host = builder.host != null ? builder.host : LinuxHost.system();
+    this.workDir =
+        builder.workDir != null ? new WorkDir(builder.workDir) : WorkDir.fromEnvironment();
+    ClassLoader loader =
+        builder.classLoader != null
+            ? builder.classLoader
+            : Objects.requireNonNullElse(
+                Thread.currentThread().getContextClassLoader(), FsBench.class.getClassLoader());
+    this.plugins = PluginRegistry.create(builder.discover, loader, builder.plugins);
+    this.registry = ResourceRegistry.forThisProcess(workDir.registry());
+    this.releaser = new ResourceReleaser(host, plugins, registry);
+    this.volumes = new VolumeFactory(host, plugins, workDir, registry, releaser);
+  }
+
+  /** The shared instance: discovered plugins, the default work dir. */
+  public static synchronized FsBench defaults() {
+    if (defaultInstance == null) {
+      defaultInstance = builder().build();
+    }
+    return defaultInstance;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * A session on a fresh loop volume of this filesystem ({@link #defaultImageSize()}, default
+   * tuning; change both on the session). The volume is made when the first workload runs.
+   *
+   * @throws InvalidInputException for an unknown filesystem, listing the known ones
+   * @throws EnvironmentException for a filesystem whose tools are missing here
+   */
+  public static Session on(String fileSystem) {
+    return defaults().session(fileSystem, Target.loop());
+  }
+
+  /**
+   * A session in an existing directory: no mkfs, no tuning, no root. Each run works in a fresh
+   * subdirectory that it removes afterwards.
+   */
+  public static Session onDirectory(Path directory) {
+    return defaults().session(null, Target.directory(directory));
+  }
+
+  /**
+   * A session on a real block device, which is erased: refused unless {@code consent} is given, and
+   * when the device is mounted or (unless {@link Session#eraseSignatures()}) already carries a
+   * filesystem or partition table.
+   */
+  public static Session onDevice(String fileSystem, Path device, DataLossConsent consent) {
+    return defaults().session(fileSystem, Target.device(device, consent));
+  }
+
+  /**
+   * A session of this instance on a target; {@link #on}, {@link #onDirectory} and {@link #onDevice}
+   * are this on {@link #defaults()}.
+   *
+   * @param fileSystem the plugin id; null for a directory target
+   */
+  public Session session(String fileSystem, Target target) {
+    Objects.requireNonNull(target, "target");
+    if (target.formats()) {
+      if (fileSystem == null || fileSystem.isBlank()) {
+        throw new InvalidInputException(
+            "no filesystem given; name one of the plugins, e.g. ext4 ("
+                + plugins.describe(host)
+                + ")");
+      }
+      fileSystem = plugins.require(fileSystem, host).id();
+    }
+    return new Session(
+        this,
+        target.formats() ? fileSystem : null,
+        target,
+        new BlockEngine()::run,
+        Clock.systemUTC());
+  }
+
+  /** Refuses a tuning the filesystem cannot honour, naming the knob; creates nothing. */
+  void validate(String fileSystem, Tuning tuning) {
+    plugins.require(fileSystem, host).validate(tuning, host);
+  }
+
+  WorkloadRunners runners() {
+    return runners;
+  }
+
+  /** The machine as a run records it, with the tool versions of the filesystem used, if any. */
+  Map<String, String> environment(String fileSystem) {
+    List<PluginInfo> infos = new ArrayList<>();
+    if (fileSystem != null) {
+      plugins.find(fileSystem).ifPresent(p -> infos.add(info(p)));
+    }
+    return RunDescriptions.environment(EnvironmentProbe.system(host).probe(infos));
+  }
+
+  /** A fresh volume of this filesystem on a default-sized loop image, with default tuning. */
+  public Volume volume(String fileSystem) {
+    return volume(fileSystem, Target.loop(), Tuning.defaults());
+  }
+
+  /**
+   * Makes and mounts a volume. Everything that can be checked is checked before anything is
+   * created: the plugin exists and is available, root for loop and device targets, the tuning, the
+   * size, and that a device is safe to erase.
+   *
+   * @param fileSystem the plugin id; ignored for a directory target
+   */
+  public Volume volume(String fileSystem, Target target, Tuning tuning) {
+    releaseOrphansOnce();
+    return volumes.create(fileSystem, target, tuning);
+  }
+
+  /** Every plugin with its availability, features, tool versions and tunings. */
+  public List<PluginInfo> plugins() {
+    List<PluginInfo> infos = new ArrayList<>();
+    for (FileSystemPlugin plugin : plugins.all()) {
+      infos.add(info(plugin));
+    }
+    infos.sort(java.util.Comparator.comparing(PluginInfo::id));
+    return infos;
+  }
+
+  private PluginInfo info(FileSystemPlugin plugin) {
+    Set<Feature> features;
+    Map<String, String> versions;
+    TuningSupport tunings;
+    try {
+      features = plugin.features(host);
+      versions = plugin.toolVersions(host);
+      tunings = plugin.tuningSupport(host);
+    } catch (RuntimeException e) {
+      log.warn("plugin {} failed to describe itself: {}", plugin.id(), e.getMessage());
+      features = EnumSet.noneOf(Feature.class);
+      versions = Map.of();
+      tunings = new TuningSupport(List.of(), Map.of());
+    }
+    return new PluginInfo(
+        plugin.id(),
+        plugin.description(),
+        PluginRegistry.availability(plugin, host),
+        features,
+        plugin.maxFileSize(),
+        versions,
+        tunings.supported(),
+        tunings.refused());
+  }
+
+  /**
+   * A comparison of filesystems × tunings × workloads with repetitions and statistics; see {@link
+   * ComparisonBuilder} for its defaults.
+   */
+  public ComparisonBuilder compare() {
+    return new ComparisonBuilder(this);
+  }
+
+  Comparison runComparison(
+      List<String> fileSystems,
+      Map<String, List<Tuning>> tunings,
+      List<Workload> workloads,
+      ComparisonSettings requested,
+      boolean sizeImages,
+      ComparisonListener listener) {
+    releaseOrphansOnce();
+    ComparisonPlan plan = new ComparisonPlan(fileSystems, tunings, workloads);
+    ComparisonSettings settings = VolumeSizing.fit(requested, plan, plugins, host, sizeImages);
+    List<PluginInfo> infos = plugins();
+    Environment environment = EnvironmentProbe.system(host).probe(infos);
+    AtomicBoolean cancelled = new AtomicBoolean();
+    try (OpenVolumes.Work work = OpenVolumes.beginWork(cancelled)) {
+      ComparisonRunner runner =
+          new ComparisonRunner(
+              this::volume, infos, runners, this::dropCaches, Clock.systemUTC(), cancelled);
+      return runner.run(plan, settings, environment, listener);
+    }
+  }
+
+  /** Syncs and drops the page cache, dentries and inodes (needs root). */
+  void dropCaches() {
+    if (!host.isRoot()) {
+      throw EnvironmentException.notRoot("dropping the page cache (a cold-cache run)");
+    }
+    try {
+      Caches.dropAll();
+    } catch (java.io.IOException e) {
+      throw new EnvironmentException(e.getMessage() + "; or compare with a warm cache", e);
+    }
+  }
+
+  /** Plugins that could not be loaded, described, for listings. */
+  public List<String> pluginLoadFailures() {
+    return plugins.failures().stream().map(f -> f.provider() + ": " + f.reason()).toList();
+  }
+
+  /**
+   * Releases what killed fsbench processes left behind (volumes, loop devices, mounts, pools,
+   * images), newest first. Resources of running fsbench processes are left alone.
+   */
+  public CleanupResult cleanup() {
+    List<String> released = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
+    for (ResourceReleaser.Released r : releaser.releaseOrphans()) {
+      if (r.succeeded()) {
+        released.add(r.entry().toString());
+      } else {
+        failed.add(r.entry() + ": " + r.error());
+      }
+    }
+    orphansReleased = true;
+    return new CleanupResult(released, failed);
+  }
+
+  private synchronized void releaseOrphansOnce() {
+    if (orphansReleased || !host.isRoot()) {
+      return;
+    }
+    CleanupResult result = cleanup();
+    result.released().forEach(r -> log.info("released what a killed run left: {}", r));
+    result.failed().forEach(f -> log.warn("could not release what a killed run left: {}", f));
+  }
+
+  /** The work dir this instance keeps its registry, images and mount points in. */
+  public Path workDir() {
+    return workDir.root();
+  }
+
+  /** The default loop image size. */
+  public static Size defaultImageSize() {
+    return Target.DEFAULT_LOOP_SIZE;
+  }
+
+  /** Configures an {@link FsBench} instance. */
+  public static final class Builder {
+    private Path workDir;
+    private boolean discover = true;
+    private final List<FileSystemPlugin> plugins = new ArrayList<>();
+    private Host host;
+    private ClassLoader classLoader;
+
+    private Builder() {}
+
+    /** Where the registry, images and mount points live (default {@code /var/tmp/fsbench}). */
+    public Builder workDir(Path workDir) {
+      this.workDir = workDir;
+      return this;
+    }
+
+    /** Whether to find plugins with ServiceLoader (default on). */
+    public Builder discoverPlugins(boolean discover) {
+      this.discover = discover;
+      return this;
+    }
+
+    /** Registers a plugin by hand; its id must not clash with another's. */
+    public Builder plugin(FileSystemPlugin plugin) {
+      plugins.add(Objects.requireNonNull(plugin, "plugin"));
+      return this;
+    }
+
+    /** The class loader to discover plugins with (default: the context class loader). */
+    public Builder classLoader(ClassLoader loader) {
+      this.classLoader = loader;
+      return this;
+    }
+
+    /** The machine as plugins see it; tests pass a mock. */
+    public Builder host(Host host) {
+      this.host = host;
+      return this;
+    }
+
+    public FsBench build() {
+      return new FsBench(this);
+    }
+  }
+}

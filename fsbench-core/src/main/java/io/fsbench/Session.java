@@ -1,0 +1,356 @@
+package io.fsbench;
+
+import io.fsbench.api.FileSystemLifecycle;
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.JobResult;
+import io.fsbench.api.JobSpec;
+import io.fsbench.api.NamedWorkload;
+import io.fsbench.api.ReadWrite;
+import io.fsbench.api.RunResult;
+import io.fsbench.api.Size;
+import io.fsbench.api.Target;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.UnsupportedTuningException;
+import io.fsbench.api.Volume;
+import io.fsbench.api.Workload;
+import io.fsbench.api.WorkloadResult;
+import io.fsbench.api.WorkloadRun;
+import io.fsbench.core.compare.EnvironmentProbe;
+import io.fsbench.core.engine.RunContext;
+import io.fsbench.core.engine.WorkloadContext;
+import io.fsbench.core.engine.WorkloadParameters;
+import io.fsbench.core.jobfile.FioOption;
+import io.fsbench.core.jobfile.JobFile;
+import io.fsbench.core.jobfile.JobOptionParser;
+import io.fsbench.core.report.fio.FioOptions;
+import io.fsbench.core.volume.OpenVolumes;
+import io.fsbench.core.volume.ResourceReleaser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.DoubleConsumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Workloads run on one filesystem target: a fresh loop volume ({@link FsBench#on}), a directory
+ * ({@link FsBench#onDirectory}) or a device ({@link FsBench#onDevice}). Each run works in a fresh
+ * subdirectory of the volume and removes it afterwards.
+ *
+ * <p>An {@linkplain #open() open} session makes its volume when the first workload runs, runs every
+ * later workload on it, and destroys it on {@link #close()}. A session that was not opened makes
+ * and destroys a volume for each run, so a one-shot run leaves nothing behind:
+ *
+ * <pre>{@code
+ * RunResult once = FsBench.on("ext4").randWrite(kib(4)).size(mib(64)).run();
+ *
+ * try (Session xfs = FsBench.on("xfs").imageSize(gib(1)).open()) {
+ *   RunResult write = xfs.seqWrite(kib(128)).size(mib(256)).run();
+ *   RunResult read = xfs.seqRead(kib(128)).size(mib(256)).run();
+ *   WorkloadRun postmark = xfs.run(PostMarkSpec.builder().files(5000).build());
+ * }
+ * }</pre>
+ *
+ * <p>A session runs one workload at a time; its methods may be called from any thread.
+ */
+public final class Session implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(Session.class);
+
+  /** Runs block jobs in a context: the block engine, or a fake in tests. */
+  interface BlockJobs {
+    List<JobResult> run(List<JobFile.Job> jobs, WorkloadContext context);
+  }
+
+  private final FsBench fsbench;
+  private final String fileSystem;
+  private final BlockJobs blockJobs;
+  private final Clock clock;
+  private Target target;
+  private Tuning tuning = Tuning.defaults();
+  private DoubleConsumer progress = fraction -> {};
+  private boolean keepsVolume;
+  private Volume volume;
+  private Map<String, String> environment;
+  private int runs;
+  private boolean closed;
+
+  Session(FsBench fsbench, String fileSystem, Target target, BlockJobs blockJobs, Clock clock) {
+    this.fsbench = fsbench;
+    this.fileSystem = fileSystem;
+    this.target = target;
+    this.blockJobs = blockJobs;
+    this.clock = clock;
+  }
+
+  /** The size of the loop image (default {@link FsBench#defaultImageSize()}). */
+  public synchronized Session imageSize(Size size) {
+    requireNoVolume("imageSize");
+    if (!(target instanceof Target.Loop)) {
+      throw new InvalidInputException(
+          "imageSize ("
+              + size
+              + ") applies to a loop volume (FsBench.on(fileSystem)), not to "
+              + describe(target));
+    }
+    target = Target.loop(size);
+    return this;
+  }
+
+  /**
+   * How the filesystem is made and mounted.
+   *
+   * @throws UnsupportedTuningException now, when the filesystem cannot honour a knob
+   */
+  public synchronized Session tuned(Tuning tuning) {
+    requireNoVolume("tuned");
+    Objects.requireNonNull(tuning, "tuning");
+    if (fileSystem != null) {
+      fsbench.validate(fileSystem, tuning);
+    }
+    this.tuning = tuning;
+    return this;
+  }
+
+  /** Also erase a device that already carries a filesystem or partition-table signature. */
+  public synchronized Session eraseSignatures() {
+    requireNoVolume("eraseSignatures");
+    if (!(target instanceof Target.BlockDevice device)) {
+      throw new InvalidInputException(
+          "eraseSignatures applies to a device (FsBench.onDevice), not to " + describe(target));
+    }
+    target = device.force();
+    return this;
+  }
+
+  /** Called with each run's progress, 0 to 1, a few times a second. */
+  public synchronized Session progress(DoubleConsumer listener) {
+    this.progress = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
+  /**
+   * Keeps one volume for every run of this session, made on the first run and destroyed by {@link
+   * #close()}. Use it in try-with-resources.
+   */
+  public synchronized Session open() {
+    requireNotClosed();
+    keepsVolume = true;
+    return this;
+  }
+
+  /** Sequential reads ({@code rw=read}) of {@code blockSize}. */
+  public JobBuilder seqRead(Size blockSize) {
+    return verb(ReadWrite.READ, blockSize);
+  }
+
+  /** Sequential writes ({@code rw=write}) of {@code blockSize}. */
+  public JobBuilder seqWrite(Size blockSize) {
+    return verb(ReadWrite.WRITE, blockSize);
+  }
+
+  /** Random reads ({@code rw=randread}) of {@code blockSize}. */
+  public JobBuilder randRead(Size blockSize) {
+    return verb(ReadWrite.RANDREAD, blockSize);
+  }
+
+  /** Random writes ({@code rw=randwrite}) of {@code blockSize}. */
+  public JobBuilder randWrite(Size blockSize) {
+    return verb(ReadWrite.RANDWRITE, blockSize);
+  }
+
+  /** Mixed sequential reads and writes ({@code rw=rw}, {@code rwmixread=50} by default). */
+  public JobBuilder readWrite(Size blockSize) {
+    return verb(ReadWrite.READWRITE, blockSize);
+  }
+
+  /** Mixed random reads and writes ({@code rw=randrw}, {@code rwmixread=50} by default). */
+  public JobBuilder randReadWrite(Size blockSize) {
+    return verb(ReadWrite.RANDRW, blockSize);
+  }
+
+  /**
+   * A job given as fio options, as in a job file's section or on fio's command line: {@code
+   * fioJob(List.of("rw=randread", "bs=4k", "size=64m", "group_reporting"))}. Every option the
+   * engine does not implement is refused by name.
+   */
+  public JobBuilder fioJob(List<String> options) {
+    List<FioOption> parsed = new ArrayList<>();
+    for (String option : options) {
+      parsed.add(FioOption.parse(option, ""));
+    }
+    JobOptionParser.Parsed job = JobOptionParser.parse(null, parsed);
+    JobBuilder builder = job(job.spec()).groupReporting(job.scheduling().groupReporting());
+    boolean named = parsed.stream().anyMatch(o -> o.key().equalsIgnoreCase("name"));
+    // An unnamed job keeps being named after its pattern and block size as it is adjusted.
+    return named ? builder : builder.name(null);
+  }
+
+  private JobBuilder verb(ReadWrite rw, Size blockSize) {
+    return new JobBuilder(this).rw(rw).blockSize(blockSize);
+  }
+
+  /** A job that starts as {@code spec}, to adjust and run, e.g. one of {@link Workloads#named}. */
+  public JobBuilder job(JobSpec spec) {
+    return new JobBuilder(this).from(spec);
+  }
+
+  /** Runs one block job; its clones are reported one by one, as fio does by default. */
+  public RunResult run(JobSpec job) {
+    return run(job, false);
+  }
+
+  RunResult run(JobSpec job, boolean groupReporting) {
+    JobFile.Job one = new JobFile.Job(job, 0, groupReporting, FioOptions.effective(job));
+    return runJobs(List.of(one), Map.of());
+  }
+
+  /**
+   * Runs a fio job file on fsbench's engine: [global] sections, several jobs, stonewall and
+   * group_reporting as fio does. An option the engine does not implement is refused by name before
+   * anything runs.
+   */
+  public RunResult fio(Path jobFile) {
+    JobFile file = JobFile.parse(jobFile);
+    return runJobs(file.jobs(), file.globalOptions());
+  }
+
+  /**
+   * Runs any workload: fs_mark, PostMark, a tree or a large file (see {@link Workloads#named}), or
+   * a block job, whose result then is its {@link JobResult}.
+   */
+  public WorkloadRun run(Workload workload) {
+    if (NamedWorkload.unwrap(workload) instanceof FileSystemLifecycle) {
+      throw new InvalidInputException(
+          workload.name()
+              + " measures making and mounting volumes, which a session does not repeat; run it"
+              + " with FsBench.compare() (fsbench compare --workloads fs-lifecycle)");
+    }
+    return onVolume(
+        volume -> {
+          WorkloadResult result =
+              inRunDirectory(volume, context -> fsbench.runners().run(workload, context));
+          return new WorkloadRun(
+              EnvironmentProbe.fsbenchVersion(),
+              clock.millis(),
+              workload.name(),
+              WorkloadParameters.of(workload),
+              result,
+              environment(),
+              RunDescriptions.volume(volume));
+        });
+  }
+
+  private RunResult runJobs(List<JobFile.Job> jobs, Map<String, String> globalOptions) {
+    return onVolume(
+        volume -> {
+          List<JobResult> results = inRunDirectory(volume, context -> blockJobs.run(jobs, context));
+          return new RunResult(
+              EnvironmentProbe.fsbenchVersion(),
+              clock.millis(),
+              globalOptions,
+              results,
+              environment(),
+              RunDescriptions.volume(volume));
+        });
+  }
+
+  /** Runs on the session's volume, made now if there is none; a session not open releases it. */
+  private synchronized <T> T onVolume(Function<Volume, T> work) {
+    requireNotClosed();
+    if (volume == null) {
+      volume = fsbench.volume(fileSystem, target, tuning);
+    }
+    try {
+      return work.apply(volume);
+    } finally {
+      if (!keepsVolume) {
+        releaseVolume();
+      }
+    }
+  }
+
+  private <T> T inRunDirectory(Volume volume, Function<WorkloadContext, T> work) {
+    Path directory = volume.mountPoint().resolve("fsbench-run-" + (++runs));
+    try {
+      Files.createDirectory(directory);
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot create the run directory " + directory + ": " + e.getMessage(),
+          e);
+    }
+    AtomicBoolean cancelled = new AtomicBoolean();
+    try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
+      Volume made = target.formats() ? volume : null;
+      return work.apply(new RunContext(directory, made, progress, cancelled));
+    } finally {
+      try {
+        ResourceReleaser.deleteTree(directory);
+      } catch (FsBenchException e) {
+        log.warn("could not remove the run directory: {}", e.getMessage());
+      }
+    }
+  }
+
+  private Map<String, String> environment() {
+    if (environment == null) {
+      environment = fsbench.environment(fileSystem);
+    }
+    return environment;
+  }
+
+  /** Destroys the volume, if one was made. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    releaseVolume();
+  }
+
+  private void releaseVolume() {
+    if (volume != null) {
+      Volume v = volume;
+      volume = null;
+      v.close();
+    }
+  }
+
+  private void requireNotClosed() {
+    if (closed) {
+      throw new IllegalStateException("this session is closed; start a new one with FsBench.on");
+    }
+  }
+
+  private void requireNoVolume(String setting) {
+    requireNotClosed();
+    if (volume != null) {
+      throw new IllegalStateException(
+          setting + " cannot change a volume that is already made; set it before the first run");
+    }
+  }
+
+  private static String describe(Target target) {
+    return target instanceof Target.Directory d
+        ? "a directory (" + d.path() + ")"
+        : target instanceof Target.BlockDevice b ? "a device (" + b.path() + ")" : "a loop volume";
+  }
+
+  @Override
+  public synchronized String toString() {
+    return "session on "
+        + (fileSystem == null ? "" : fileSystem + " ")
+        + describe(target)
+        + (tuning.isDefault() ? "" : " tuned " + tuning.label());
+  }
+}

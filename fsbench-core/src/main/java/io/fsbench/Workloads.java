@@ -1,0 +1,183 @@
+package io.fsbench;
+
+import io.fsbench.api.FileSystemLifecycle;
+import io.fsbench.api.FsMarkSpec;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.JobSpec;
+import io.fsbench.api.LargeFileSpec;
+import io.fsbench.api.NamedWorkload;
+import io.fsbench.api.PostMarkSpec;
+import io.fsbench.api.TreePhase;
+import io.fsbench.api.TreeSpec;
+import io.fsbench.api.Workload;
+import io.fsbench.core.jobfile.FioOption;
+import io.fsbench.core.jobfile.JobOptionParser;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Named workloads: the classic filesystem comparison (128k sequential write and read, 4k random
+ * write, buffered, 8 s on a 200 MiB file) and presets that parameters adjust by name, as on the
+ * command line ({@code --workloads randread --param bs=8k}).
+ *
+ * <pre>{@code
+ * List<Workload> classic = Workloads.classic();
+ * Workload deep = Workloads.named("randread", Map.of("iodepth", "32", "direct", "1"));
+ * }</pre>
+ */
+public final class Workloads {
+
+  private static final Map<String, Function<Map<String, String>, Workload>> NAMED =
+      new LinkedHashMap<>();
+
+  static {
+    block("seqwrite", "write", "128k");
+    block("seqread", "read", "128k");
+    block("randwrite", "randwrite", "4k");
+    block("randread", "randread", "4k");
+    block("randrw", "randrw", "4k");
+    block("seqrw", "rw", "128k");
+    NAMED.put("fsmark", FsMarkSpec::fromParams);
+    NAMED.put("postmark", PostMarkSpec::fromParams);
+    NAMED.put("tree", params -> TreeSpec.fromParams("tree", params));
+    for (TreePhase phase : TreePhase.values()) {
+      String name = "tree-" + phase.key();
+      NAMED.put(name, params -> TreeSpec.fromParams(name, params));
+    }
+    NAMED.put("largefile", LargeFileSpec::fromParams);
+    for (String phase : List.of("copy", "recopy", "remove")) {
+      NAMED.put("largefile-" + phase, params -> largeFile(phase, params));
+    }
+    NAMED.put("files-1m", Workloads::millionFiles);
+    NAMED.put(
+        "fs-lifecycle",
+        params -> {
+          if (!params.isEmpty()) {
+            throw new InvalidInputException(
+                "fs-lifecycle takes no parameters, not " + params.keySet());
+          }
+          return FileSystemLifecycle.DEFAULT;
+        });
+  }
+
+  private Workloads() {}
+
+  /** The classic comparison: seqwrite-128k, seqread-128k, randwrite-4k. */
+  public static List<Workload> classic() {
+    return List.of(
+        named("seqwrite", Map.of()), named("seqread", Map.of()), named("randwrite", Map.of()));
+  }
+
+  /** Every workload name {@link #named} knows, plus {@code classic}. */
+  public static List<String> names() {
+    List<String> names = new ArrayList<>(NAMED.keySet());
+    names.add("classic");
+    names.add("classic-fs");
+    return names;
+  }
+
+  /**
+   * A workload by name, adjusted by parameters. Block presets take fio options ({@code bs}, {@code
+   * size}, {@code runtime}, {@code iodepth}, {@code direct}, …); other workloads take their own.
+   *
+   * @throws InvalidInputException for an unknown name or parameter, listing the known ones
+   */
+  public static Workload named(String name, Map<String, String> parameters) {
+    Function<Map<String, String>, Workload> factory = NAMED.get(name);
+    if (factory == null) {
+      String base = name.replaceFirst("-\\d+[kmg]$", "");
+      factory = NAMED.get(base);
+    }
+    if (factory == null) {
+      throw new InvalidInputException(
+          "unknown workload '" + name + "'; fsbench knows " + String.join(", ", names()));
+    }
+    return factory.apply(parameters);
+  }
+
+  /**
+   * The classic whole-filesystem comparison's rows: filesystem creation, mount and unmount; a 4 GiB
+   * file copied, copied again and removed; a source tree extracted, listed, searched, tarred,
+   * copied, copied again and removed; a million empty files created, copied again and removed; and
+   * PostMark. Each workload times its steps in one run, a row each. Volumes need room: an automatic
+   * image size grows to fit (ext4 needs about 34 GiB of sparse image for the inodes of two million
+   * files).
+   */
+  public static List<Workload> classicFileSystem() {
+    List<Workload> list = new ArrayList<>();
+    for (String name : CLASSIC_FILESYSTEM) {
+      list.add(named(name, Map.of()));
+    }
+    return list;
+  }
+
+  /** The names {@link #classicFileSystem()} runs, in order. */
+  public static final List<String> CLASSIC_FILESYSTEM =
+      List.of("fs-lifecycle", "largefile", "tree", "files-1m", "postmark");
+
+  /**
+   * {@code files-1m}: a million empty files in directories of about a thousand, created (extracted
+   * from a generated archive), copied again over an untimed first copy, and removed. Parameters are
+   * the tree workload's, e.g. {@code files=100000}.
+   */
+  private static Workload millionFiles(Map<String, String> params) {
+    Map<String, String> merged =
+        withDefaults(
+            params,
+            Map.of(
+                "files", "1000000",
+                "median_size", "0",
+                "files_per_dir", "1000",
+                "phases", "extract,recopy,remove"));
+    return new NamedWorkload("files-1m", TreeSpec.fromParams(merged));
+  }
+
+  private static Workload largeFile(String phase, Map<String, String> params) {
+    if (params.containsKey("phases")) {
+      throw new InvalidInputException(
+          "largefile-"
+              + phase
+              + " runs the "
+              + phase
+              + " phase only; drop phases= or use largefile");
+    }
+    return LargeFileSpec.fromParams(withDefaults(params, Map.of("phases", phase)));
+  }
+
+  private static Map<String, String> withDefaults(
+      Map<String, String> params, Map<String, String> defaults) {
+    Map<String, String> merged = new LinkedHashMap<>(defaults);
+    merged.putAll(params);
+    return merged;
+  }
+
+  /** Registers a named workload; later registrations of a name replace earlier ones. */
+  static synchronized void register(String name, Function<Map<String, String>, Workload> factory) {
+    NAMED.put(name, factory);
+  }
+
+  private static void block(String name, String rw, String bs) {
+    NAMED.put(
+        name,
+        params -> {
+          List<FioOption> options = new ArrayList<>();
+          options.add(new FioOption("rw", rw, "preset " + name));
+          options.add(new FioOption("bs", bs, "preset " + name));
+          options.add(new FioOption("size", "200m", "preset " + name));
+          options.add(new FioOption("time_based", null, "preset " + name));
+          options.add(new FioOption("runtime", "8s", "preset " + name));
+          params.forEach((k, v) -> options.add(new FioOption(k, v, "--param " + k)));
+          JobSpec spec = JobOptionParser.parse(name, options).spec();
+          String bsName =
+              spec.rw().writes() && !spec.rw().reads()
+                  ? spec.writeBlockSize().toString()
+                  : spec.readBlockSize().toString();
+          return params.containsKey("name")
+              ? spec
+              : spec.toBuilder().name(name + "-" + bsName).build();
+        });
+  }
+}

@@ -1,0 +1,344 @@
+package io.fsbench.core.compare;
+
+import io.fsbench.api.Availability;
+import io.fsbench.api.CacheState;
+import io.fsbench.api.CellId;
+import io.fsbench.api.Comparison;
+import io.fsbench.api.ComparisonListener;
+import io.fsbench.api.ComparisonSettings;
+import io.fsbench.api.Environment;
+import io.fsbench.api.FileSystemLifecycle;
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.JobSpec;
+import io.fsbench.api.LifecycleResult;
+import io.fsbench.api.NamedWorkload;
+import io.fsbench.api.PluginInfo;
+import io.fsbench.api.SkippedFileSystem;
+import io.fsbench.api.Target;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.Volume;
+import io.fsbench.api.VolumePolicy;
+import io.fsbench.api.Workload;
+import io.fsbench.api.WorkloadResult;
+import io.fsbench.core.engine.RunContext;
+import io.fsbench.core.engine.WorkloadParameters;
+import io.fsbench.core.engine.WorkloadRunners;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a comparison: every cell (workload × filesystem × tuning) is repeated in rounds, one
+ * repetition of each cell per round, so that drift of the machine over time hits all cells alike.
+ * Each run gets the cache state the settings ask for and a fresh directory; volumes are fresh per
+ * cell or per repetition. What a run measured goes to the {@link ComparisonRecorder}.
+ */
+public final class ComparisonRunner {
+
+  private static final Logger log = LoggerFactory.getLogger(ComparisonRunner.class);
+
+  /** Makes volumes; {@code FsBench::volume} in production. */
+  @FunctionalInterface
+  public interface VolumeMaker {
+    Volume make(String fileSystem, Target target, Tuning tuning);
+  }
+
+  private final VolumeMaker volumes;
+  private final List<PluginInfo> plugins;
+  private final WorkloadRunners runners;
+  private final Runnable dropCaches;
+  private final Clock clock;
+  private final AtomicBoolean cancelled;
+
+  public ComparisonRunner(
+      VolumeMaker volumes,
+      List<PluginInfo> plugins,
+      WorkloadRunners runners,
+      Runnable dropCaches,
+      Clock clock,
+      AtomicBoolean cancelled) {
+    this.volumes = volumes;
+    this.plugins = List.copyOf(plugins);
+    this.runners = runners;
+    this.dropCaches = dropCaches;
+    this.clock = clock;
+    this.cancelled = cancelled;
+  }
+
+  /** One cell being run: its recorder, its workload and, per cell, its volume. */
+  private static final class Cell {
+    final CellId id;
+    final Workload workload;
+    final CellRecorder recorder;
+    Volume volume;
+    int runs;
+    boolean finished;
+
+    Cell(CellId id, Workload workload, CellRecorder recorder) {
+      this.id = id;
+      this.workload = workload;
+      this.recorder = recorder;
+    }
+  }
+
+  public Comparison run(
+      ComparisonPlan plan,
+      ComparisonSettings settings,
+      Environment environment,
+      ComparisonListener listener) {
+    ComparisonRecorder recorder =
+        new ComparisonRecorder(settings, environment, plugins, clock, listener);
+    List<String> fileSystems = fileSystems(plan, settings, recorder);
+    List<Cell> cells = new ArrayList<>();
+    for (Workload workload : plan.workloads()) {
+      if (NamedWorkload.unwrap(workload) instanceof JobSpec job) {
+        recorder.workingSet(job.name(), job.effectiveIoSize().bytes() * job.numJobs());
+      }
+      for (String fs : fileSystems) {
+        for (Tuning tuning :
+            settings.target().formats() ? plan.tuningsOf(fs) : List.of(Tuning.defaults())) {
+          CellId id = new CellId(fs, tuning, workload.name());
+          cells.add(new Cell(id, workload, recorder.cell(id, WorkloadParameters.of(workload))));
+        }
+      }
+    }
+    try {
+      if (settings.cache() == CacheState.WARM) {
+        for (Cell cell : cells) {
+          runOnce(cell, settings, listener, cells, true);
+        }
+      }
+      for (int round = 0; !cancelled.get(); round++) {
+        List<Cell> pending = cells.stream().filter(c -> c.recorder.needsAnother()).toList();
+        if (pending.isEmpty()) {
+          break;
+        }
+        // Rotate the order each round so that no cell always runs first (or right after another).
+        for (int i = 0; i < pending.size() && !cancelled.get(); i++) {
+          Cell cell = pending.get((i + round) % pending.size());
+          runOnce(cell, settings, listener, cells, false);
+          if (!cell.recorder.needsAnother()) {
+            finish(cell);
+          }
+        }
+      }
+    } finally {
+      for (Cell cell : cells) {
+        finish(cell);
+      }
+    }
+    if (cancelled.get()) {
+      recorder.warn("the comparison was interrupted; cells show the runs made before that");
+    }
+    return recorder.finish();
+  }
+
+  /** Releases a cell's volume as soon as it needs no more runs, and tells the listener once. */
+  private static void finish(Cell cell) {
+    closeVolume(cell);
+    if (!cell.finished) {
+      cell.finished = true;
+      cell.recorder.finished();
+    }
+  }
+
+  private List<String> fileSystems(
+      ComparisonPlan plan, ComparisonSettings settings, ComparisonRecorder recorder) {
+    if (!settings.target().formats()) {
+      Target.Directory dir = (Target.Directory) settings.target();
+      return List.of(directoryLabel(dir.path()));
+    }
+    List<String> requested = plan.fileSystems();
+    if (requested.isEmpty()) {
+      // Every plugin, the baseline first: tables and the overview read from it.
+      List<String> all = new ArrayList<>(plugins.stream().map(PluginInfo::id).toList());
+      if (all.remove(settings.baseline())) {
+        all.add(0, settings.baseline());
+      }
+      requested = all;
+    }
+    for (String tuned : plan.tunings().keySet()) {
+      if (!requested.contains(tuned)) {
+        throw new InvalidInputException(
+            "a tuning is given for "
+                + tuned
+                + ", which is not compared; compare "
+                + requested
+                + (plan.fileSystems().isEmpty() ? "" : " or add " + tuned + " to them"));
+      }
+    }
+    List<String> runnable = new ArrayList<>();
+    for (String id : requested) {
+      PluginInfo info =
+          plugins.stream()
+              .filter(p -> p.id().equals(id))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new InvalidInputException(
+                          "unknown filesystem '"
+                              + id
+                              + "'; plugins: "
+                              + plugins.stream().map(PluginInfo::id).toList()));
+      Availability availability = info.availability();
+      if (availability.isAvailable()) {
+        runnable.add(id);
+      } else {
+        recorder.skipped(SkippedFileSystem.of(id, availability));
+      }
+    }
+    if (runnable.isEmpty()) {
+      throw new FsBenchException(
+          FsBenchException.Kind.ENVIRONMENT,
+          "none of the filesystems " + requested + " is available here; see 'fsbench plugins'");
+    }
+    return runnable;
+  }
+
+  /** A directory target is labelled by the filesystem it lives on, e.g. {@code ext4}. */
+  static String directoryLabel(Path directory) {
+    try {
+      return Files.getFileStore(directory).type();
+    } catch (IOException e) {
+      return "dir";
+    }
+  }
+
+  private void runOnce(
+      Cell cell,
+      ComparisonSettings settings,
+      ComparisonListener listener,
+      List<Cell> all,
+      boolean warmUp) {
+    if (cell.recorder.isFailed()) {
+      return;
+    }
+    listener.cellStarted(cell.id, all.indexOf(cell) + 1, all.size());
+    if (NamedWorkload.unwrap(cell.workload) instanceof FileSystemLifecycle) {
+      runLifecycle(cell, settings, warmUp);
+      return;
+    }
+    Path dir = null;
+    try {
+      Volume volume = volumeFor(cell, settings);
+      prepareCache(volume, settings);
+      dir = volume.mountPoint().resolve("fsbench-run-" + (++cell.runs));
+      Files.createDirectory(dir);
+      Instant start = clock.instant();
+      long t0 = System.nanoTime();
+      WorkloadResult result =
+          NamedResult.of(
+              cell.workload.name(),
+              runners.run(cell.workload, new RunContext(dir, volume, f -> {}, cancelled)));
+      Duration took = Duration.ofNanos(System.nanoTime() - t0);
+      if (warmUp) {
+        cell.recorder.warmUp(result, start, took);
+      } else {
+        cell.recorder.measured(result, start, took);
+      }
+    } catch (RuntimeException | IOException e) {
+      log.warn("{} failed: {}", cell.id, e.getMessage());
+      cell.recorder.failed(e.getMessage() == null ? e.toString() : e.getMessage());
+      closeVolume(cell);
+    } finally {
+      removeQuietly(dir);
+      if (settings.volumes() == VolumePolicy.FRESH_PER_REPETITION) {
+        closeVolume(cell);
+      }
+    }
+  }
+
+  /**
+   * Lifecycle runs measure the volume itself: a fresh one each time, made, mounted, unmounted,
+   * mounted again and destroyed.
+   */
+  private void runLifecycle(Cell cell, ComparisonSettings settings, boolean warmUp) {
+    Target target = settings.target();
+    if (!target.formats()) {
+      cell.recorder.failed(
+          "fs-lifecycle makes filesystems, which a directory target cannot; use a loop or device"
+              + " target");
+      return;
+    }
+    Instant start = clock.instant();
+    long t0 = System.nanoTime();
+    try (Volume volume = volumes.make(cell.id.fileSystem(), target, cell.id.tuning())) {
+      if (cell.recorder.measuredCount() == 0) {
+        cell.recorder.applied(volume.applied());
+      }
+      Duration mount = volume.mountTime();
+      volume.remount();
+      LifecycleResult result =
+          new LifecycleResult(
+              cell.workload.name(),
+              volume.mkfsTime(),
+              mount,
+              volume.unmountTime().orElseThrow(),
+              volume.mountTime());
+      Duration took = Duration.ofNanos(System.nanoTime() - t0);
+      if (warmUp) {
+        cell.recorder.warmUp(result, start, took);
+      } else {
+        cell.recorder.measured(result, start, took);
+      }
+    } catch (RuntimeException e) {
+      log.warn("{} failed: {}", cell.id, e.getMessage());
+      cell.recorder.failed(e.getMessage() == null ? e.toString() : e.getMessage());
+    }
+  }
+
+  private Volume volumeFor(Cell cell, ComparisonSettings settings) {
+    if (cell.volume == null) {
+      Target target = settings.target();
+      cell.volume =
+          volumes.make(target.formats() ? cell.id.fileSystem() : null, target, cell.id.tuning());
+      cell.recorder.applied(cell.volume.applied());
+    }
+    return cell.volume;
+  }
+
+  private void prepareCache(Volume volume, ComparisonSettings settings) {
+    switch (settings.cache()) {
+      case COLD_DROP_CACHES -> dropCaches.run();
+      case COLD_REMOUNT -> volume.remount();
+      case WARM -> {}
+    }
+  }
+
+  private static void closeVolume(Cell cell) {
+    if (cell.volume != null) {
+      try {
+        cell.volume.close();
+      } catch (RuntimeException e) {
+        log.error("could not release the volume of {}: {}", cell.id, e.getMessage());
+      } finally {
+        cell.volume = null;
+      }
+    }
+  }
+
+  /** Removes a run's directory after it (not timed); never follows links out of it. */
+  private static void removeQuietly(Path dir) {
+    if (dir == null || !Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | RuntimeException e) {
+      log.warn("could not remove {}: {}", dir, e.getMessage());
+    }
+  }
+}

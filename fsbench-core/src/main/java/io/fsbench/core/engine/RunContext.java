@@ -1,0 +1,54 @@
+package io.fsbench.core.engine;
+
+import io.fsbench.api.Volume;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.DoubleConsumer;
+
+/** A {@link WorkloadContext} on the real clocks. */
+public final class RunContext implements WorkloadContext {
+
+  private final Path directory;
+  private final Volume volume;
+  private final DoubleConsumer progress;
+  private final AtomicBoolean cancelled;
+
+  public RunContext(
+      Path directory, Volume volume, DoubleConsumer progress, AtomicBoolean cancelled) {
+    this.directory = directory;
+    this.volume = volume;
+    this.progress = progress;
+    this.cancelled = cancelled;
+  }
+
+  @Override
+  public Path directory() {
+    return directory;
+  }
+
+  @Override
+  public Optional<Volume> volume() {
+    return Optional.ofNullable(volume);
+  }
+
+  @Override
+  public long nanoTime() {
+    return System.nanoTime();
+  }
+
+  @Override
+  public long currentTimeMillis() {
+    return System.currentTimeMillis();
+  }
+
+  @Override
+  public void progress(double fraction) {
+    progress.accept(fraction);
+  }
+
+  @Override
+  public boolean cancelled() {
+    return cancelled.get() || Thread.currentThread().isInterrupted();
+  }
+}

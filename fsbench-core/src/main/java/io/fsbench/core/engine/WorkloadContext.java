@@ -1,0 +1,39 @@
+package io.fsbench.core.engine;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.Volume;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** What a {@link WorkloadRunner} is given besides its spec. */
+public interface WorkloadContext {
+
+  /** A fresh, empty directory on the volume; the workload works only inside it. */
+  Path directory();
+
+  /** The volume, when fsbench made it (absent for a directory target). */
+  Optional<Volume> volume();
+
+  /** The monotonic clock in nanoseconds; tests inject a fake one. */
+  long nanoTime();
+
+  /** Wall-clock milliseconds since the epoch, for timestamps in results. */
+  long currentTimeMillis();
+
+  /** Reports progress, 0..1, for progress bars; cheap enough to call a few times a second. */
+  void progress(double fraction);
+
+  /** Whether the run was asked to stop (Ctrl-C, a cancelled comparison). */
+  boolean cancelled();
+
+  /**
+   * Fails the run when it was asked to stop.
+   *
+   * @throws FsBenchException (run failed) saying that {@code workload} was cancelled
+   */
+  default void failIfCancelled(String workload) {
+    if (cancelled()) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, workload + " was cancelled");
+    }
+  }
+}

@@ -1,0 +1,208 @@
+package io.fsbench.core.engine.block;
+
+import io.fsbench.api.EnvironmentException;
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.IoEngine;
+import io.fsbench.api.JobResult;
+import io.fsbench.api.JobSpec;
+import io.fsbench.core.engine.Threads;
+import io.fsbench.core.engine.WorkloadContext;
+import io.fsbench.core.jobfile.JobFile;
+import io.fsbench.core.nativeio.Caches;
+import io.fsbench.core.nativeio.NativeIoException;
+import io.fsbench.core.stats.JobResults;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * fsbench's block I/O engine: runs fio-style jobs in a directory and measures them as fio does.
+ *
+ * <p>Jobs run concurrently until one with {@code stonewall} (or {@code wait_for_previous}), which
+ * waits for all before it; each job runs {@code numjobs} clones, each on its own thread with its
+ * own files (or the shared {@code filename}s). Before a batch starts, its files are laid out and
+ * their caches invalidated, timed apart from the I/O. Results are reported per clone, or summed per
+ * group under {@code group_reporting}, by {@link JobResults}.
+ */
+public final class BlockEngine {
+
+  /**
+   * Runs {@code jobs} in {@code context.directory()} and returns their results in fio's order.
+   * Files the jobs create are left in the directory for the caller to remove.
+   */
+  public List<JobResult> run(List<JobFile.Job> jobs, WorkloadContext context) {
+    if (jobs.isEmpty()) {
+      throw new InvalidInputException("no jobs to run; give at least one job");
+    }
+    for (JobFile.Job job : jobs) {
+      JobClone.requireUsable(job.spec(), job.spec().effectiveFileSize().bytes());
+    }
+    long runStart = context.nanoTime();
+    List<JobResults.Clone> results = new ArrayList<>();
+    for (List<JobFile.Job> batch : batches(jobs)) {
+      results.addAll(runBatch(batch, context, runStart));
+      if (context.cancelled()) {
+        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
+      }
+    }
+    return JobResults.of(results);
+  }
+
+  /** Splits at each job with stonewall: a batch's jobs run together. */
+  static List<List<JobFile.Job>> batches(List<JobFile.Job> jobs) {
+    List<List<JobFile.Job>> batches = new ArrayList<>();
+    List<JobFile.Job> current = new ArrayList<>();
+    for (JobFile.Job job : jobs) {
+      if (job.spec().stonewall() && !current.isEmpty()) {
+        batches.add(current);
+        current = new ArrayList<>();
+      }
+      current.add(job);
+    }
+    batches.add(current);
+    return batches;
+  }
+
+  private List<JobResults.Clone> runBatch(
+      List<JobFile.Job> batch, WorkloadContext context, long runStart) {
+    AtomicBoolean failed = new AtomicBoolean();
+    List<JobClone> clones = new ArrayList<>();
+    try (RateSampling sampling = new RateSampling(context::nanoTime)) {
+      try {
+        for (JobFile.Job job : batch) {
+          for (int c = 0; c < job.spec().numJobs(); c++) {
+            clones.add(
+                new JobClone(
+                    job,
+                    c,
+                    files(job.spec(), c, context.directory()),
+                    sampling,
+                    context::nanoTime,
+                    context::currentTimeMillis,
+                    () -> failed.get() || context.cancelled()));
+          }
+        }
+        prepare(clones, context);
+        runThreads(clones, failed);
+      } finally {
+        clones.forEach(JobClone::close);
+      }
+    }
+    List<JobResults.Clone> results = new ArrayList<>();
+    for (JobClone clone : clones) {
+      results.add(clone.result(runStart));
+    }
+    return results;
+  }
+
+  private static List<IoFile> files(JobSpec spec, int clone, Path directory) {
+    long size = spec.effectiveFileSize().bytes();
+    List<IoFile> files = new ArrayList<>();
+    if (!spec.fileName().isEmpty()) {
+      for (String name : spec.fileName().split(":")) {
+        files.add(new IoFile(sharedPath(directory, name, spec), size));
+      }
+      return files;
+    }
+    for (int i = 0; i < spec.nrFiles(); i++) {
+      files.add(new IoFile(IoFiles.defaultPath(directory, spec.name(), clone, i), size));
+    }
+    return files;
+  }
+
+  /** A filename option names a file inside the run's directory, never anywhere else. */
+  private static Path sharedPath(Path directory, String name, JobSpec spec) {
+    Path path = directory.resolve(name).normalize();
+    if (name.isBlank() || !path.getParent().equals(directory.normalize())) {
+      throw new InvalidInputException(
+          "filename ("
+              + name
+              + ") of job '"
+              + spec.name()
+              + "' must be a plain file name; fsbench keeps a job's files in its own directory");
+    }
+    return path;
+  }
+
+  /** Drops caches, lays out and opens every clone's files, in the calling thread, as fio does. */
+  private static void prepare(List<JobClone> clones, WorkloadContext context) {
+    if (clones.stream().anyMatch(c -> c.spec().dropCaches())) {
+      long start = context.nanoTime();
+      try {
+        Caches.dropAll();
+      } catch (IOException e) {
+        throw new EnvironmentException(
+            "drop_caches failed (" + e.getMessage() + "); run as root or leave drop_caches off", e);
+      }
+      Duration spent = Duration.ofNanos(context.nanoTime() - start);
+      clones.stream().filter(c -> c.spec().dropCaches()).forEach(c -> c.addDropCaches(spent));
+    }
+    Set<Path> laidOut = new HashSet<>();
+    try {
+      for (JobClone clone : clones) {
+        long start = context.nanoTime();
+        for (IoFile file : clone.files()) {
+          if (clone.spec().ioEngine() != IoEngine.NULL && laidOut.add(file.path)) {
+            IoFiles.layOut(file, clone.spec(), clone.content());
+          }
+        }
+        clone.addLayout(Duration.ofNanos(context.nanoTime() - start));
+      }
+      for (JobClone clone : clones) {
+        clone.open();
+      }
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "preparing the job's files failed: " + e.getMessage(),
+          e);
+    }
+  }
+
+  private static void runThreads(List<JobClone> clones, AtomicBoolean failed) {
+    AtomicReference<Throwable> error = new AtomicReference<>();
+    List<Thread> threads = new ArrayList<>();
+    for (JobClone clone : clones) {
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  clone.run();
+                } catch (Throwable t) {
+                  failed.set(true);
+                  error.compareAndSet(null, t);
+                }
+              },
+              "fsbench-job-" + clone.spec().name());
+      threads.add(thread);
+    }
+    threads.forEach(Thread::start);
+    boolean interrupted = Threads.joinAll(threads, () -> failed.set(true));
+    Throwable t = error.get();
+    if (t instanceof FsBenchException e) {
+      throw e;
+    }
+    if (t instanceof NativeIoException e) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+    }
+    if (t instanceof RuntimeException e) {
+      throw e;
+    }
+    if (t instanceof Error e) {
+      throw e;
+    }
+    if (t != null) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, t.getMessage(), t);
+    }
+    if (interrupted) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was interrupted");
+    }
+  }
+}

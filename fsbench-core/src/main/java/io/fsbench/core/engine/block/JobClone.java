@@ -1,0 +1,539 @@
+package io.fsbench.core.engine.block;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.IoEngine;
+import io.fsbench.api.JobSpec;
+import io.fsbench.api.SetupTimes;
+import io.fsbench.api.VerifyMethod;
+import io.fsbench.core.jobfile.JobFile;
+import io.fsbench.core.nativeio.AlignedBuffers;
+import io.fsbench.core.nativeio.CpuUsage;
+import io.fsbench.core.nativeio.IoCompletions;
+import io.fsbench.core.nativeio.IoMechanism;
+import io.fsbench.core.nativeio.IoQueue;
+import io.fsbench.core.nativeio.IoQueues;
+import io.fsbench.core.nativeio.NativeIoException;
+import io.fsbench.core.nativeio.ThreadCpu;
+import io.fsbench.core.stats.Direction;
+import io.fsbench.core.stats.JobInfo;
+import io.fsbench.core.stats.JobResults;
+import io.fsbench.core.stats.JobStats;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One clone of a job (fio's {@code thread_data}): its files, its I/O loop on one thread, and what
+ * it measured. {@link BlockEngine} prepares every clone of a batch (layout, invalidation) before
+ * any starts, then runs each on its own thread.
+ *
+ * <p>Measured as fio measures psync and async engines: clat from issue to completion, lat from when
+ * the I/O was planned, slat (async only) from planning to submission; runtime is the wall time of
+ * the I/O phase including {@code end_fsync}. Unlike fio, cache invalidation (at open and between
+ * loops) is timed separately and not counted in runtime.
+ */
+final class JobClone {
+
+  private static final Logger log = LoggerFactory.getLogger(JobClone.class);
+
+  private final JobFile.Job job;
+  private final JobSpec spec;
+  private final int index;
+  private final LongSupplier clock;
+  private final LongSupplier wallClock;
+  private final BooleanSupplier cancelled;
+  private final List<IoFile> files;
+  private final JobStats stats;
+  private final RateSampling.Subject sampling;
+  private final WriteContent content;
+  private final Throttle throttle;
+  private final IoPlan plan = new IoPlan();
+  private IoGenerator generator;
+  private Duration layout = Duration.ZERO;
+  private Duration dropCaches = Duration.ZERO;
+  private long invalidateNanos;
+  private long jobStartMs;
+  private long endNanos;
+  private String mechanism = "psync";
+  private int writesSinceSync;
+
+  JobClone(
+      JobFile.Job job,
+      int index,
+      List<IoFile> files,
+      RateSampling sampling,
+      LongSupplier clock,
+      LongSupplier wallClock,
+      BooleanSupplier cancelled) {
+    this.job = job;
+    this.spec = job.spec();
+    this.index = index;
+    this.files = files;
+    this.clock = clock;
+    this.wallClock = wallClock;
+    this.cancelled = cancelled;
+    this.stats = JobStats.withFioDefaults();
+    this.sampling = sampling.register(stats.counters(), spec.bwAvgTime(), spec.iopsAvgTime());
+    long seed = Mix.hash(spec.randSeed() * 1_000_003L + index);
+    this.content = new WriteContent(spec.buffers(), spec.verify(), seed);
+    this.throttle = new Throttle(spec.rate(), clock);
+  }
+
+  JobSpec spec() {
+    return spec;
+  }
+
+  List<IoFile> files() {
+    return files;
+  }
+
+  WriteContent content() {
+    return content;
+  }
+
+  void addLayout(Duration time) {
+    layout = layout.plus(time);
+  }
+
+  void addDropCaches(Duration time) {
+    dropCaches = dropCaches.plus(time);
+  }
+
+  /** Opens the clone's files and invalidates their cache (fio's {@code invalidate}). */
+  void open() throws NativeIoException {
+    if (spec.ioEngine() == IoEngine.NULL) {
+      mechanism = "null";
+      generator = new IoGenerator(spec, files, Mix.hash(spec.randSeed() + index), f -> {});
+      return;
+    }
+    for (IoFile file : files) {
+      file.descriptor = IoFiles.open(file, spec);
+      if (spec.verify() != VerifyMethod.NONE && spec.rw().writes()) {
+        file.written = new BitSet();
+        file.verifyBlock = Math.toIntExact(spec.writeBlockSize().splits().get(0).size().bytes());
+      }
+    }
+    if (spec.invalidate()) {
+      long start = clock.getAsLong();
+      for (IoFile file : files) {
+        IoFiles.invalidate(file);
+      }
+      invalidateNanos += clock.getAsLong() - start;
+    }
+    generator = new IoGenerator(spec, files, Mix.hash(spec.randSeed() + index), this::wrapped);
+  }
+
+  /**
+   * fio invalidates buffered files between loops of a job. That happens in the middle of the I/O
+   * phase, so unlike the invalidation at open it stays in runtime, as in fio: taking it out would
+   * count the bytes of the whole phase against less than its wall time.
+   */
+  private void wrapped(IoFile file) {
+    if (spec.invalidate() && !spec.direct()) {
+      try {
+        IoFiles.invalidate(file);
+      } catch (NativeIoException e) {
+        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+      }
+    }
+  }
+
+  /** Runs the I/O phase on the calling thread: ramp, measured I/O, end_fsync, verify. */
+  void run() throws NativeIoException {
+    long start = clock.getAsLong();
+    jobStartMs = wallClock.getAsLong();
+    long rampEnd = spec.rampTime().isZero() ? -1 : start + spec.rampTime().toNanos();
+    if (rampEnd < 0) {
+      beginMeasuring(start);
+    }
+    long deadline =
+        spec.runtime().isZero()
+            ? Long.MAX_VALUE
+            : start + spec.rampTime().toNanos() + spec.runtime().toNanos();
+    throttle.start(start);
+    Phase phase = new Phase(rampEnd, deadline);
+    phase.measureStart = start;
+    phase.cpu = ThreadCpu.thread();
+    if (useQueue()) {
+      runQueued(phase);
+    } else {
+      runSync(phase);
+    }
+    // a job that ended during ramp time reports what it did, as fio's does
+    if (spec.endFsync() && spec.rw().writes()) {
+      syncAll();
+    }
+    long end = clock.getAsLong();
+    sampling.stop(end);
+    stats.addRuntime(Duration.ofNanos(end - phase.measureStart));
+    stats.jobRuntime(Duration.ofNanos(end - phase.measureStart));
+    CpuUsage used = ThreadCpu.thread().minus(phase.cpu);
+    stats.addCpu(
+        used.user(),
+        used.system(),
+        used.voluntaryContextSwitches() + used.involuntaryContextSwitches(),
+        used.minorFaults(),
+        used.majorFaults());
+    if (spec.fsyncOnClose() && spec.rw().writes()) {
+      syncAll();
+    }
+    endNanos = clock.getAsLong();
+    if (spec.verify() != VerifyMethod.NONE
+        && spec.rw().writes()
+        && spec.ioEngine() != IoEngine.NULL) {
+      Verification.verify(job.spec().name(), files, content.stamp(), this::checkCancelled);
+    }
+  }
+
+  private void checkCancelled() {
+    if (cancelled.getAsBoolean()) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
+    }
+  }
+
+  /** Mutable state of the I/O phase. */
+  private final class Phase {
+    long rampEnd;
+    final long deadline;
+    long measureStart;
+    CpuUsage cpu;
+    long count;
+
+    Phase(long rampEnd, long deadline) {
+      this.rampEnd = rampEnd;
+      this.deadline = deadline;
+    }
+
+    /** Whether to stop issuing, after an I/O that completed at {@code now}. */
+    boolean over(long now) {
+      if (rampEnd >= 0 && now >= rampEnd) {
+        rampEnd = -1;
+        stats.reset();
+        cpu = ThreadCpu.thread();
+        beginMeasuring(now);
+        measureStart = now;
+      }
+      return now >= deadline || ((++count & 255) == 0 && cancelled.getAsBoolean());
+    }
+  }
+
+  private void beginMeasuring(long now) {
+    sampling.start(now);
+  }
+
+  private boolean useQueue() {
+    if (spec.ioEngine() == IoEngine.NULL) {
+      return false;
+    }
+    return spec.ioEngine().isAsync() || (spec.ioEngine() == IoEngine.AUTO && spec.ioDepth() > 1);
+  }
+
+  private void runSync(Phase phase) throws NativeIoException {
+    int capacity = IoGenerator.maxBlockSize(spec);
+    ByteBuffer writeBuffer = AlignedBuffers.allocate(capacity);
+    ByteBuffer readBuffer = AlignedBuffers.allocate(capacity);
+    content.fill(writeBuffer);
+    while (true) {
+      long prepared = clock.getAsLong();
+      if (!generator.next(plan)) {
+        break;
+      }
+      throttle.await(plan.direction, plan.length);
+      IoFile file = plan.file;
+      int n;
+      long issued;
+      if (file.descriptor == null) {
+        // the null engine: the I/O completes as it is issued
+        issued = clock.getAsLong();
+        n = plan.length;
+      } else if (plan.direction == Direction.READ) {
+        readBuffer.clear().limit(plan.length);
+        issued = clock.getAsLong();
+        n = file.descriptor.pread(readBuffer, plan.offset);
+      } else {
+        writeBuffer.clear().limit(plan.length);
+        content.prepare(writeBuffer, plan.offset, prepared);
+        issued = clock.getAsLong();
+        n = file.descriptor.pwrite(writeBuffer, plan.offset);
+      }
+      long done = clock.getAsLong();
+      account(plan.direction, file, plan.offset, plan.length, n, done - issued, done - prepared);
+      stats.depths().markDepth(1, 1);
+      stats.depths().markSubmit(1);
+      stats.depths().markComplete(1);
+      if (plan.direction == Direction.WRITE && file.descriptor != null && syncDue()) {
+        syncNow(file);
+      }
+      if (phase.over(done)) {
+        break;
+      }
+    }
+  }
+
+  private void account(
+      Direction direction, IoFile file, long offset, int length, long n, long clat, long lat) {
+    if (n < length) {
+      stats.shortIo(direction);
+    }
+    stats.completed(direction, n, clat, lat);
+    if (direction == Direction.WRITE) {
+      file.dirty = true;
+      if (file.written != null
+          && n == length
+          && length == file.verifyBlock
+          && offset % length == 0) {
+        file.written.set(Math.toIntExact(offset / length));
+      }
+    }
+  }
+
+  private boolean syncDue() {
+    int every = spec.fsync() > 0 ? spec.fsync() : spec.fdatasync();
+    return every > 0 && ++writesSinceSync >= every;
+  }
+
+  private void syncNow(IoFile file) throws NativeIoException {
+    writesSinceSync = 0;
+    long start = clock.getAsLong();
+    if (spec.fsync() > 0) {
+      file.descriptor.fsync();
+    } else {
+      file.descriptor.fdatasync();
+    }
+    stats.synced(clock.getAsLong() - start);
+  }
+
+  private void syncAll() throws NativeIoException {
+    for (IoFile file : files) {
+      if (file.dirty && file.descriptor != null) {
+        long start = clock.getAsLong();
+        file.descriptor.fsync();
+        stats.endSynced(clock.getAsLong() - start);
+        file.dirty = false;
+      }
+    }
+  }
+
+  private void runQueued(Phase phase) throws NativeIoException {
+    int depth = spec.ioDepth();
+    try (IoQueue queue = openQueue(depth)) {
+      mechanism = queue.mechanism().id();
+      QueuedIo io = new QueuedIo(queue, depth);
+      io.run(phase);
+    }
+  }
+
+  private IoQueue openQueue(int depth) throws NativeIoException {
+    return switch (spec.ioEngine()) {
+      case IO_URING -> IoQueues.open(depth, IoMechanism.IO_URING);
+      case LIBAIO -> IoQueues.open(depth, IoMechanism.LIBAIO);
+      default -> IoQueues.open(depth);
+    };
+  }
+
+  /** The async loop: keeps up to iodepth I/Os in flight, as fio's io_uring/libaio engines. */
+  private final class QueuedIo {
+    private final IoQueue queue;
+    private final ByteBuffer[] buffers;
+    private final Direction[] directions;
+    private final IoFile[] slotFiles;
+    private final long[] offsets;
+    private final int[] lengths;
+    private final long[] prepared;
+    private final long[] issued;
+    private final int[] free;
+    private final int[] pending;
+    private final IoCompletions completions;
+    private int freeCount;
+    private int pendingCount;
+
+    QueuedIo(IoQueue queue, int depth) {
+      this.queue = queue;
+      int capacity = IoGenerator.maxBlockSize(spec);
+      buffers = new ByteBuffer[depth];
+      directions = new Direction[depth];
+      slotFiles = new IoFile[depth];
+      offsets = new long[depth];
+      lengths = new int[depth];
+      prepared = new long[depth];
+      issued = new long[depth];
+      free = new int[depth];
+      pending = new int[depth];
+      completions = new IoCompletions(depth);
+      for (int i = 0; i < depth; i++) {
+        buffers[i] = AlignedBuffers.allocate(capacity);
+        if (spec.rw().writes()) {
+          content.fill(buffers[i]);
+        }
+        free[i] = depth - 1 - i;
+      }
+      freeCount = depth;
+    }
+
+    void run(Phase phase) throws NativeIoException {
+      boolean exhausted = false;
+      boolean stopping = false;
+      boolean syncWanted = false;
+      IoFile syncFile = null;
+      while (true) {
+        while (!exhausted && !stopping && !syncWanted && freeCount > 0) {
+          long now = clock.getAsLong();
+          if (!generator.next(plan)) {
+            exhausted = true;
+            break;
+          }
+          throttle.await(plan.direction, plan.length);
+          queueOne(now);
+          if (plan.direction == Direction.WRITE && syncDue()) {
+            syncWanted = true;
+            syncFile = plan.file;
+          }
+        }
+        if (queue.queued() > 0) {
+          submit();
+        }
+        if (queue.inFlight() == 0) {
+          if (syncWanted) {
+            syncNow(syncFile);
+            syncWanted = false;
+            continue;
+          }
+          break;
+        }
+        reap(stopping ? queue.inFlight() : 1);
+        long done = clock.getAsLong();
+        if (!stopping && phase.over(done)) {
+          stopping = true;
+        }
+      }
+    }
+
+    private void queueOne(long preparedAt) {
+      int slot = free[--freeCount];
+      ByteBuffer buffer = buffers[slot];
+      buffer.clear().limit(plan.length);
+      directions[slot] = plan.direction;
+      slotFiles[slot] = plan.file;
+      offsets[slot] = plan.offset;
+      lengths[slot] = plan.length;
+      prepared[slot] = preparedAt;
+      if (plan.direction == Direction.READ) {
+        queue.read(plan.file.descriptor, buffer, plan.offset, slot);
+      } else {
+        content.prepare(buffer, plan.offset, preparedAt);
+        queue.write(plan.file.descriptor, buffer, plan.offset, slot);
+      }
+      pending[pendingCount++] = slot;
+    }
+
+    private void submit() throws NativeIoException {
+      int n = queue.submit();
+      long now = clock.getAsLong();
+      for (int i = 0; i < pendingCount; i++) {
+        int slot = pending[i];
+        issued[slot] = now;
+        stats.submitted(directions[slot], now - prepared[slot]);
+      }
+      pendingCount = 0;
+      stats.depths().markSubmit(n);
+      stats.depths().markDepth(queue.inFlight(), n);
+    }
+
+    private void reap(int minimum) throws NativeIoException {
+      int n = queue.reap(Math.max(1, Math.min(minimum, queue.inFlight())), completions);
+      long now = clock.getAsLong();
+      for (int i = 0; i < n; i++) {
+        int slot = completions.slot(i);
+        long result = completions.result(i);
+        IoFile file = slotFiles[slot];
+        if (result < 0) {
+          throw NativeIoException.of(
+              (int) -result, directions[slot] == Direction.READ ? "read" : "write", file.name());
+        }
+        account(
+            directions[slot],
+            file,
+            offsets[slot],
+            lengths[slot],
+            result,
+            now - issued[slot],
+            now - prepared[slot]);
+        free[freeCount++] = slot;
+      }
+      stats.depths().markComplete(n);
+    }
+  }
+
+  /** What the clone measured, once it has finished and the samplers have stopped. */
+  JobResults.Clone result(long runStartNanos) {
+    sampling.deliver(stats);
+    SetupTimes setup = new SetupTimes(layout, Duration.ofNanos(invalidateNanos), dropCaches);
+    long elapsedSec = (Math.max(0, endNanos - runStartNanos) + 999_999_999L) / 1_000_000_000L;
+    JobInfo info =
+        new JobInfo(
+            spec.name(),
+            job.groupId(),
+            job.groupReporting(),
+            job.options(),
+            spec.percentiles(),
+            spec.ioDepth(),
+            jobStartMs,
+            elapsedSec,
+            0,
+            mechanism,
+            setup);
+    return new JobResults.Clone(info, stats);
+  }
+
+  /** Closes the clone's descriptors; safe to call more than once. */
+  void close() {
+    for (IoFile file : files) {
+      if (file.descriptor != null) {
+        try {
+          file.descriptor.close();
+        } catch (NativeIoException e) {
+          // the descriptor is gone either way; a close error after the I/O changes no result
+          log.warn("closing a job's file failed: {}", e.getMessage());
+        }
+        file.descriptor = null;
+      }
+    }
+  }
+
+  static void requireUsable(JobSpec spec, long fileSize) {
+    int max = IoGenerator.maxBlockSize(spec);
+    if (fileSize < max) {
+      throw new InvalidInputException(
+          "job '"
+              + spec.name()
+              + "': its files are "
+              + fileSize
+              + " bytes, smaller than its block size ("
+              + max
+              + "); give a larger size or filesize");
+    }
+    if (spec.verify() != VerifyMethod.NONE) {
+      if (spec.writeBlockSize().splits().size() > 1
+          || (spec.rw().reads() && !spec.readBlockSize().equals(spec.writeBlockSize()))) {
+        throw new InvalidInputException(
+            "job '"
+                + spec.name()
+                + "': verify needs one block size for reads and writes, not "
+                + spec.readBlockSize()
+                + ","
+                + spec.writeBlockSize()
+                + "; give a single bs or drop verify");
+      }
+      if (new BlockStamp(spec.verify()).headerLength() > max) {
+        throw new InvalidInputException(
+            "job '" + spec.name() + "': block size (" + max + ") is too small for verify headers");
+      }
+    }
+  }
+}

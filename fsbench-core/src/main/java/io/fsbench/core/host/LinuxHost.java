@@ -1,0 +1,101 @@
+package io.fsbench.core.host;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.KernelVersion;
+import io.fsbench.spi.MountEntry;
+import io.fsbench.spi.Shell;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** The real machine, read from /proc and /sys. */
+public final class LinuxHost implements Host {
+
+  private final Path proc;
+  private final Path sys;
+  private final ToolFinder tools;
+  private final Shell shell;
+
+  public LinuxHost(Path proc, Path sys, ToolFinder tools, Shell shell) {
+    this.proc = proc;
+    this.sys = sys;
+    this.tools = tools;
+    this.shell = shell;
+  }
+
+  public static LinuxHost system() {
+    ToolFinder tools = ToolFinder.fromEnvironment();
+    return new LinuxHost(Path.of("/proc"), Path.of("/sys"), tools, new ProcessShell(tools));
+  }
+
+  @Override
+  public Shell shell() {
+    return shell;
+  }
+
+  @Override
+  public KernelVersion kernel() {
+    return KernelVersion.parse(read(proc.resolve("sys/kernel/osrelease")));
+  }
+
+  @Override
+  public boolean isRoot() {
+    for (String line : read(proc.resolve("self/status")).split("\n")) {
+      if (line.startsWith("Uid:")) {
+        String[] ids = line.substring(4).strip().split("\\s+");
+        return ids.length > 1 && ids[1].equals("0");
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public Optional<Path> findTool(String name) {
+    return tools.find(name);
+  }
+
+  @Override
+  public List<MountEntry> mounts() {
+    List<MountEntry> entries = new ArrayList<>();
+    for (String line : read(proc.resolve("self/mounts")).split("\n")) {
+      if (!line.isBlank()) {
+        entries.add(MountEntry.parse(line));
+      }
+    }
+    return entries;
+  }
+
+  @Override
+  public Set<String> kernelFileSystems() {
+    Set<String> types = new LinkedHashSet<>();
+    for (String line : read(proc.resolve("filesystems")).split("\n")) {
+      String[] fields = line.strip().split("\\s+");
+      if (!fields[fields.length - 1].isEmpty()) {
+        types.add(fields[fields.length - 1]);
+      }
+    }
+    return types;
+  }
+
+  @Override
+  public boolean moduleLoaded(String name) {
+    return Files.isDirectory(sys.resolve("module").resolve(name));
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.ENVIRONMENT,
+          "cannot read " + file + " (" + e.getMessage() + "); fsbench needs Linux with /proc",
+          e);
+    }
+  }
+}

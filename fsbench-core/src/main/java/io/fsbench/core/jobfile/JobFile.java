@@ -1,0 +1,99 @@
+package io.fsbench.core.jobfile;
+
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.JobSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A parsed fio job file: its jobs in order, each with its spec, its reporting group and whether the
+ * group is reported as a whole, plus the options as written, which fio's JSON echoes.
+ *
+ * <pre>{@code
+ * JobFile file = JobFile.parse(Path.of("fio-rand-read.fio"));
+ * }</pre>
+ *
+ * @param source the file it came from
+ * @param globalOptions the options of the first [global] section as written
+ * @param jobs the jobs in file order
+ */
+public record JobFile(String source, Map<String, String> globalOptions, List<Job> jobs) {
+
+  /**
+   * One job section.
+   *
+   * @param spec what to run
+   * @param groupId fio's reporting group; a stonewall or new_group starts a new one
+   * @param groupReporting whether the group is reported as one job
+   * @param options the job's own options as written
+   */
+  public record Job(
+      JobSpec spec, int groupId, boolean groupReporting, Map<String, String> options) {
+    public Job {
+      options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    }
+  }
+
+  public JobFile {
+    globalOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(globalOptions));
+    jobs = List.copyOf(jobs);
+  }
+
+  /** Parses a job file with the process's environment for {@code ${VAR}}. */
+  public static JobFile parse(Path file) {
+    return build(file.toString(), IniReader.read(file), Substitutions.system());
+  }
+
+  /** Parses job-file text; includes are resolved against {@code baseDir}. */
+  public static JobFile parse(String text, Path baseDir, Map<String, String> environment) {
+    return build(
+        "job file",
+        IniReader.read(text.lines().toList(), baseDir, "job file"),
+        new Substitutions(environment, 4096, 1024, 2));
+  }
+
+  static JobFile build(String source, List<IniReader.Section> sections, Substitutions subs) {
+    List<FioOption> defaults = new ArrayList<>();
+    Map<String, String> firstGlobal = null;
+    List<Job> jobs = new ArrayList<>();
+    int group = 0;
+    for (IniReader.Section section : sections) {
+      List<FioOption> own = new ArrayList<>();
+      for (IniReader.Option o : section.options()) {
+        String value = o.value() == null ? null : subs.apply(o.value(), o.where());
+        own.add(new FioOption(o.key(), value, o.where()));
+      }
+      if (section.isGlobal()) {
+        defaults.addAll(own);
+        if (firstGlobal == null) {
+          firstGlobal = asWritten(own);
+        }
+        continue;
+      }
+      List<FioOption> all = new ArrayList<>(defaults);
+      all.addAll(own);
+      JobOptionParser.Parsed parsed = JobOptionParser.parse(section.name(), all);
+      boolean newGroup = parsed.scheduling().stonewall() || parsed.scheduling().newGroup();
+      if (newGroup && !jobs.isEmpty()) {
+        group++;
+      }
+      jobs.add(new Job(parsed.spec(), group, parsed.scheduling().groupReporting(), asWritten(own)));
+    }
+    if (jobs.isEmpty()) {
+      throw new InvalidInputException(
+          source + " defines no job; add a [name] section after [global]");
+    }
+    return new JobFile(source, firstGlobal == null ? Map.of() : firstGlobal, jobs);
+  }
+
+  private static Map<String, String> asWritten(List<FioOption> options) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (FioOption o : options) {
+      out.put(o.key(), o.valueText());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,375 @@
+package io.fsbench.core.jobfile;
+
+import io.fsbench.api.BlockSize;
+import io.fsbench.api.BufferContent;
+import io.fsbench.api.Distribution;
+import io.fsbench.api.Fallocate;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.IoEngine;
+import io.fsbench.api.JobSpec;
+import io.fsbench.api.ReadWrite;
+import io.fsbench.api.Size;
+import io.fsbench.api.VerifyMethod;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Turns fio options ({@code key=value} as in a job file or on fio's command line) into a {@link
+ * JobSpec}. Every option fsbench implements is mapped; every other one is refused by name, never
+ * ignored. Options that only select fio's default behaviour are accepted when they do.
+ */
+public final class JobOptionParser {
+
+  /** Options that reporting and scheduling use, outside the spec. */
+  public record Scheduling(boolean stonewall, boolean newGroup, boolean groupReporting) {}
+
+  private final JobSpec.Builder builder;
+  private int kbBase = 1024;
+  private BlockSize readBs = BlockSize.of(Size.kib(4));
+  private BlockSize writeBs = BlockSize.of(Size.kib(4));
+  private long[] rate = new long[2];
+  private long[] rateIops = new long[2];
+  private BufferContent.Fill fill = BufferContent.Fill.RANDOM;
+  private int compressPercentage;
+  private Size compressChunk = Size.ZERO;
+  private boolean refill;
+  private boolean stonewall;
+  private boolean newGroup;
+  private boolean groupReporting;
+  private boolean randRepeat = true;
+  private boolean seedGiven;
+  private int openFiles;
+
+  private JobOptionParser(String name) {
+    builder = JobSpec.builder(ReadWrite.READ, Size.kib(4)).name(name);
+  }
+
+  /** A parsed job: its spec and how it is scheduled and reported. */
+  public record Parsed(JobSpec spec, Scheduling scheduling) {}
+
+  /**
+   * Applies the options in order to a job named {@code name}, as fio applies a job's [global]
+   * options and then its own.
+   */
+  public static Parsed parse(String name, List<FioOption> options) {
+    JobOptionParser o = new JobOptionParser(name);
+    for (FioOption option : options) {
+      if (option.key().equalsIgnoreCase("kb_base")) {
+        o.kbBase = FioValues.integer("kb_base", option.value());
+        if (o.kbBase != 1024 && o.kbBase != 1000) {
+          throw new InvalidInputException(
+              option.where() + ": kb_base (" + option.value() + ") must be 1024 or 1000");
+        }
+      }
+    }
+    for (FioOption option : options) {
+      String key = option.key().strip().toLowerCase(Locale.ROOT);
+      try {
+        o.apply(key, option.value());
+      } catch (InvalidInputException ex) {
+        String at = option.where();
+        throw new InvalidInputException((at.isEmpty() ? "" : at + ": ") + ex.getMessage(), ex);
+      }
+    }
+    return new Parsed(o.build(), new Scheduling(o.stonewall, o.newGroup, o.groupReporting));
+  }
+
+  /** Every option name fsbench accepts, for help and error messages. */
+  public static Set<String> supported() {
+    return new TreeSet<>(HANDLED);
+  }
+
+  private static final Set<String> HANDLED =
+      Set.of(
+          "name",
+          "description",
+          "rw",
+          "readwrite",
+          "rwmixread",
+          "rwmixwrite",
+          "bs",
+          "blocksize",
+          "bssplit",
+          "bsrange",
+          "blocksize_range",
+          "size",
+          "filesize",
+          "nrfiles",
+          "io_size",
+          "io_limit",
+          "filename",
+          "numjobs",
+          "iodepth",
+          "direct",
+          "buffered",
+          "ioengine",
+          "thread",
+          "fsync",
+          "fdatasync",
+          "end_fsync",
+          "fsync_on_close",
+          "time_based",
+          "runtime",
+          "timeout",
+          "ramp_time",
+          "loops",
+          "random_distribution",
+          "norandommap",
+          "randrepeat",
+          "randseed",
+          "invalidate",
+          "fallocate",
+          "zero_buffers",
+          "buffer_compress_percentage",
+          "buffer_compress_chunk",
+          "refill_buffers",
+          "scramble_buffers",
+          "rate",
+          "rate_iops",
+          "rate_process",
+          "verify",
+          "do_verify",
+          "percentile_list",
+          "clat_percentiles",
+          "lat_percentiles",
+          "bwavgtime",
+          "iopsavgtime",
+          "stonewall",
+          "wait_for_previous",
+          "new_group",
+          "group_reporting",
+          "kb_base",
+          "disk_util",
+          "overwrite",
+          "file_service_type",
+          "openfiles",
+          "random_generator");
+
+  private void apply(String key, String value) {
+    if (!HANDLED.contains(key)) {
+      throw new InvalidInputException(
+          "option '"
+              + key
+              + "' is not supported by fsbench's engine; remove it, or see 'fsbench fio --help'"
+              + " for the options it implements");
+    }
+    if (value == null && !isFlag(key)) {
+      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
+    }
+    switch (key) {
+      case "name" -> builder.name(value.strip());
+      case "description", "kb_base" -> {}
+      case "rw", "readwrite" -> rw(value);
+      case "rwmixread" -> builder.rwMixRead(FioValues.integer(key, value));
+      case "rwmixwrite" -> builder.rwMixRead(100 - FioValues.integer(key, value));
+      case "bs", "blocksize" -> blockSizes(key, value, false);
+      case "bssplit" -> blockSizes(key, value, true);
+      case "bsrange", "blocksize_range" -> bsRange(key, value);
+      case "size" -> {
+        if (value.strip().endsWith("%")) {
+          throw new InvalidInputException(
+              "size (" + value + ") as a percentage is not supported; give an amount, e.g. 1g");
+        }
+        builder.size(FioValues.size(key, value, kbBase));
+      }
+      case "filesize" -> {
+        if (value.contains("-") || value.contains(":")) {
+          throw new InvalidInputException(
+              "filesize (" + value + ") as a range is not supported; give one size");
+        }
+        builder.fileSize(FioValues.size(key, value, kbBase));
+      }
+      case "nrfiles" -> builder.nrFiles(FioValues.integer(key, value));
+      case "io_size", "io_limit" -> builder.ioSize(FioValues.size(key, value, kbBase));
+      case "filename" -> {
+        if (value.contains(":")) {
+          throw new InvalidInputException(
+              "filename (" + value + ") lists several files; fsbench takes one shared file");
+        }
+        builder.fileName(value.strip());
+      }
+      case "numjobs" -> builder.numJobs(FioValues.integer(key, value));
+      case "iodepth" -> builder.ioDepth(FioValues.integer(key, value));
+      case "direct" -> builder.direct(FioValues.bool(key, value));
+      case "buffered" -> builder.direct(!FioValues.bool(key, value));
+      case "ioengine" -> builder.ioEngine(IoEngine.parse(value));
+      case "fsync" -> builder.fsync(FioValues.integer(key, value));
+      case "fdatasync" -> builder.fdatasync(FioValues.integer(key, value));
+      case "end_fsync" -> builder.endFsync(FioValues.bool(key, value));
+      case "fsync_on_close" -> builder.fsyncOnClose(FioValues.bool(key, value));
+      case "time_based" -> builder.timeBased(FioValues.bool(key, value));
+      case "runtime", "timeout" -> builder.runtime(FioValues.time(key, value, ChronoUnit.SECONDS));
+      case "ramp_time" -> builder.rampTime(FioValues.time(key, value, ChronoUnit.SECONDS));
+      case "loops" -> builder.loops(FioValues.integer(key, value));
+      case "random_distribution" -> builder.distribution(Distribution.parse(value));
+      case "norandommap" -> builder.randomMap(!FioValues.bool(key, value));
+      case "randrepeat" -> randRepeat = FioValues.bool(key, value);
+      case "randseed" -> {
+        builder.randSeed(FioValues.count(key, value, kbBase));
+        seedGiven = true;
+      }
+      case "invalidate" -> builder.invalidate(FioValues.bool(key, value));
+      case "fallocate" -> builder.fallocate(Fallocate.parse(value));
+      case "zero_buffers" ->
+          fill = FioValues.bool(key, value) ? BufferContent.Fill.ZEROS : BufferContent.Fill.RANDOM;
+      case "buffer_compress_percentage" -> compressPercentage = FioValues.integer(key, value);
+      case "buffer_compress_chunk" -> compressChunk = FioValues.size(key, value, kbBase);
+      case "refill_buffers" -> refill = FioValues.bool(key, value);
+      case "scramble_buffers" -> requireDefault(key, value, "1");
+      case "rate" -> rate = perDirectionCounts(key, value, rate);
+      case "rate_iops" -> rateIops = perDirectionCounts(key, value, rateIops);
+      case "rate_process" -> requireDefault(key, value, "linear");
+      case "verify" -> builder.verify(VerifyMethod.parse(value));
+      case "percentile_list" -> builder.percentiles(percentiles(value));
+      case "lat_percentiles" -> requireDefault(key, value, "0");
+      case "bwavgtime" -> builder.bwAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
+      case "iopsavgtime" -> builder.iopsAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
+      case "stonewall", "wait_for_previous" -> {
+        stonewall = FioValues.bool(key, value);
+        builder.stonewall(stonewall);
+      }
+      case "new_group" -> newGroup = FioValues.bool(key, value);
+      case "group_reporting" -> groupReporting = FioValues.bool(key, value);
+      case "file_service_type" -> requireDefault(key, value, "roundrobin");
+      case "random_generator" -> requireDefault(key, value, "tausworthe");
+      case "openfiles" -> openFiles = FioValues.integer(key, value);
+      case "clat_percentiles", "do_verify" -> requireDefault(key, value, "1");
+      // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
+      // overwrite: files are always laid out before the run.
+      case "thread", "disk_util", "overwrite" -> FioValues.bool(key, value);
+      default -> throw new IllegalStateException("option '" + key + "' has no handler");
+    }
+  }
+
+  /** Whether an option may be given bare, without a value ({@code time_based}, {@code direct}). */
+  public static boolean isFlag(String key) {
+    return Set.of(
+            "time_based",
+            "norandommap",
+            "stonewall",
+            "wait_for_previous",
+            "new_group",
+            "group_reporting",
+            "thread",
+            "direct",
+            "buffered",
+            "end_fsync",
+            "fsync_on_close",
+            "invalidate",
+            "zero_buffers",
+            "refill_buffers",
+            "randrepeat",
+            "do_verify",
+            "clat_percentiles",
+            "disk_util",
+            "overwrite",
+            "lat_percentiles",
+            "scramble_buffers")
+        .contains(key);
+  }
+
+  private static void requireDefault(String key, String value, String expected) {
+    String v = value == null ? "1" : value.strip().toLowerCase(Locale.ROOT);
+    if (!v.equals(expected)) {
+      throw new InvalidInputException(
+          key + "=" + value + " is not supported; fsbench implements only " + key + "=" + expected);
+    }
+  }
+
+  private void rw(String value) {
+    String v = value.strip();
+    int colon = v.indexOf(':');
+    if (colon >= 0) {
+      throw new InvalidInputException(
+          "rw (" + value + ") has an offset modifier (':N'), which fsbench does not implement");
+    }
+    if (v.toLowerCase(Locale.ROOT).contains("trim")) {
+      throw new InvalidInputException("rw (" + value + "): trim workloads are not supported");
+    }
+    builder.rw(ReadWrite.parse(v));
+  }
+
+  private void blockSizes(String key, String value, boolean split) {
+    String[] parts = FioValues.perDirection(key, value);
+    if (parts[0] != null) {
+      readBs =
+          split
+              ? BlockSize.parse(parts[0], kbBase)
+              : BlockSize.of(FioValues.size(key, parts[0], kbBase));
+    }
+    if (parts[1] != null) {
+      writeBs =
+          split
+              ? BlockSize.parse(parts[1], kbBase)
+              : BlockSize.of(FioValues.size(key, parts[1], kbBase));
+    }
+  }
+
+  private void bsRange(String key, String value) {
+    String[] parts = FioValues.perDirection(key, value);
+    for (int dir = 0; dir < 2; dir++) {
+      if (parts[dir] == null) {
+        continue;
+      }
+      String[] range = parts[dir].split("[-:]");
+      Size low = FioValues.size(key, range[0], kbBase);
+      Size high = range.length > 1 ? FioValues.size(key, range[1], kbBase) : low;
+      if (!low.equals(high)) {
+        throw new InvalidInputException(
+            key + " (" + value + ") with different bounds is not supported; use bssplit");
+      }
+      if (dir == 0) {
+        readBs = BlockSize.of(low);
+      } else {
+        writeBs = BlockSize.of(low);
+      }
+    }
+  }
+
+  private long[] perDirectionCounts(String key, String value, long[] current) {
+    String[] parts = FioValues.perDirection(key, value);
+    long[] out = current.clone();
+    for (int dir = 0; dir < 2; dir++) {
+      if (parts[dir] != null) {
+        out[dir] = FioValues.count(key, parts[dir], kbBase);
+      }
+    }
+    return out;
+  }
+
+  private static List<Double> percentiles(String value) {
+    List<Double> list = new ArrayList<>();
+    for (String p : value.split(":")) {
+      try {
+        list.add(Double.parseDouble(p.strip()));
+      } catch (NumberFormatException e) {
+        throw new InvalidInputException(
+            "percentile_list (" + value + ") holds '" + p + "', which is not a number");
+      }
+    }
+    return list;
+  }
+
+  private JobSpec build() {
+    builder.readBlockSize(readBs).writeBlockSize(writeBs);
+    builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
+    builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
+    if (!randRepeat && !seedGiven) {
+      builder.randSeed(System.nanoTime());
+    }
+    JobSpec spec = builder.build();
+    if (openFiles != 0 && openFiles != spec.nrFiles()) {
+      throw new InvalidInputException(
+          "openfiles ("
+              + openFiles
+              + ") below nrfiles ("
+              + spec.nrFiles()
+              + ") is not supported; fsbench keeps every file open");
+    }
+    return spec;
+  }
+}

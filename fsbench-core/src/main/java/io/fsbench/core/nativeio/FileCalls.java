@@ -1,0 +1,265 @@
+package io.fsbench.core.nativeio;
+
+import com.sun.jna.Native;
+import io.fsbench.api.EnvironmentException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * The file calls of the metadata, PostMark and tree workloads, with their exact flags, on {@link
+ * NativePath}s and {@link NativeBuffer}s: one libc call each through {@link LibC}, no copy and no
+ * allocation, and what the JDK lacks or spreads over several calls (sync, syncfs, futimens). Errors
+ * are the JDK's exceptions for the errno ({@link NoSuchFileException}, {@link
+ * FileAlreadyExistsException}, {@link AccessDeniedException}, else {@link FileSystemException}),
+ * naming the path and the call.
+ */
+public final class FileCalls {
+
+  public static final int O_RDONLY = LibC.O_RDONLY;
+  public static final int O_WRONLY = LibC.O_WRONLY;
+  public static final int O_RDWR = LibC.O_RDWR;
+  public static final int O_CREAT = LibC.O_CREAT;
+  public static final int O_EXCL = LibC.O_EXCL;
+  public static final int O_TRUNC = LibC.O_TRUNC;
+  public static final int O_APPEND = LibC.O_APPEND;
+  public static final int O_NOFOLLOW = LibC.O_NOFOLLOW;
+  public static final int SEEK_END = LibC.SEEK_END;
+
+  private static final String LOAD_ERROR = load();
+
+  // Per thread: the calls that use them run on many threads at once.
+  private static final ThreadLocal<NativeBuffer> STAT =
+      ThreadLocal.withInitial(() -> NativeBuffer.allocate(LibC.STATX_BUFFER));
+  private static final ThreadLocal<NativeBuffer> TIMES =
+      ThreadLocal.withInitial(() -> NativeBuffer.allocate(32));
+  private static final ThreadLocal<NativePath> EMPTY = ThreadLocal.withInitial(NativePath::new);
+
+  private FileCalls() {}
+
+  private static String load() {
+    try {
+      Class.forName(LibC.class.getName(), true, FileCalls.class.getClassLoader());
+      return null;
+    } catch (LinkageError | ReflectiveOperationException | RuntimeException e) {
+      return e.toString();
+    }
+  }
+
+  /** Whether libc could be bound on this machine. */
+  public static boolean available() {
+    return LOAD_ERROR == null;
+  }
+
+  /**
+   * Checks that libc is bound.
+   *
+   * @throws EnvironmentException when it is not, with the reason
+   */
+  public static void requireAvailable() {
+    if (LOAD_ERROR != null) {
+      throw new EnvironmentException(
+          "libc is not reachable through JNA ("
+              + LOAD_ERROR
+              + "); these workloads need 64-bit Linux with glibc 2.28 or newer");
+    }
+  }
+
+  /** sync(2). */
+  public static void sync() {
+    LibC.sync();
+  }
+
+  /** syncfs(2) of the filesystem that holds {@code anyPath} (a file or directory). */
+  public static void syncfs(Path anyPath) throws IOException {
+    NativePath path = new NativePath().set(NativePath.encode(anyPath));
+    int fd = open(path, O_RDONLY, 0);
+    try {
+      if (LibC.syncfs(fd) != 0) {
+        throw error("syncfs of the filesystem holding", path.toString(), Native.getLastError());
+      }
+    } finally {
+      close(fd);
+    }
+  }
+
+  /** open(2) with O_CLOEXEC added; returns the descriptor. */
+  public static int open(NativePath path, int flags, int mode) throws IOException {
+    long address = path.address();
+    while (true) {
+      int fd = LibC.open(address, flags | LibC.O_CLOEXEC, mode);
+      if (fd >= 0) {
+        return fd;
+      }
+      int errno = Native.getLastError();
+      if (errno != NativeIoException.EINTR) {
+        throw error("open", path.toString(), errno);
+      }
+    }
+  }
+
+  /** read(2) into {@code length} bytes of {@code into} at {@code offset}; 0 at end of file. */
+  public static int read(int fd, NativeBuffer into, int offset, int length) throws IOException {
+    long address = into.address(offset, length);
+    while (true) {
+      long n = LibC.read(fd, address, length);
+      if (n >= 0) {
+        return (int) n;
+      }
+      int errno = Native.getLastError();
+      if (errno != NativeIoException.EINTR) {
+        throw new IOException("read failed: " + NativeIoException.describe(errno));
+      }
+    }
+  }
+
+  /** write(2) of {@code length} bytes of {@code from} at {@code offset}; may write fewer. */
+  public static int write(int fd, NativeBuffer from, int offset, int length) throws IOException {
+    long address = from.address(offset, length);
+    while (true) {
+      long n = LibC.write(fd, address, length);
+      if (n >= 0) {
+        return (int) n;
+      }
+      int errno = Native.getLastError();
+      if (errno != NativeIoException.EINTR) {
+        throw new IOException("write failed: " + NativeIoException.describe(errno));
+      }
+    }
+  }
+
+  /** Writes all {@code length} bytes, in as many write(2) calls as the kernel needs. */
+  public static void writeFully(int fd, NativeBuffer from, int offset, int length)
+      throws IOException {
+    int done = 0;
+    do {
+      int n = write(fd, from, offset + done, length - done);
+      if (n <= 0 && length > 0) {
+        throw new IOException("write made no progress after " + done + " of " + length + " bytes");
+      }
+      done += n;
+    } while (done < length);
+  }
+
+  /** close(2); Linux releases the descriptor even when close fails (e.g. EIO), so never retry. */
+  public static void close(int fd) throws IOException {
+    if (LibC.close(fd) != 0) {
+      throw new IOException("close failed: " + NativeIoException.describe(Native.getLastError()));
+    }
+  }
+
+  public static void fsync(int fd) throws IOException {
+    if (LibC.fsync(fd) != 0) {
+      throw new IOException("fsync failed: " + NativeIoException.describe(Native.getLastError()));
+    }
+  }
+
+  public static long lseek(int fd, long offset, int whence) throws IOException {
+    long position = LibC.lseek(fd, offset, whence);
+    if (position < 0) {
+      throw new IOException("lseek failed: " + NativeIoException.describe(Native.getLastError()));
+    }
+    return position;
+  }
+
+  /**
+   * fstat of an open file, made as glibc's fstat makes it: newfstatat(fd, "", AT_EMPTY_PATH). The
+   * result is not needed. (glibc only exports fstat itself from 2.33 on.)
+   */
+  public static void fstat(int fd) throws IOException {
+    long empty = EMPTY.get().truncate(0).address();
+    long buffer = STAT.get().address(0, LibC.STATX_BUFFER);
+    if (LibC.syscall(LibC.SYS_NEWFSTATAT, fd, empty, buffer, LibC.AT_EMPTY_PATH, 0, 0) != 0) {
+      throw new IOException("fstat failed: " + NativeIoException.describe(Native.getLastError()));
+    }
+  }
+
+  /** The size of {@code path} without following a final link (lstat). */
+  public static long lstatSize(NativePath path) throws IOException {
+    NativeBuffer buffer = STAT.get();
+    long address = buffer.address(0, LibC.STATX_BUFFER);
+    int flags = LibC.AT_SYMLINK_NOFOLLOW;
+    if (LibC.statx(LibC.AT_FDCWD, path.address(), flags, LibC.STATX_SIZE, address) != 0) {
+      throw error("stat", path.toString(), Native.getLastError());
+    }
+    return buffer.buffer().order(ByteOrder.nativeOrder()).getLong(LibC.STATX_SIZE_OFFSET);
+  }
+
+  public static void unlink(NativePath path) throws IOException {
+    if (LibC.unlink(path.address()) != 0) {
+      throw error("unlink", path.toString(), Native.getLastError());
+    }
+  }
+
+  public static void rename(NativePath from, NativePath to) throws IOException {
+    if (LibC.rename(from.address(), to.address()) != 0) {
+      throw error("rename to " + to + ": cannot rename", from.toString(), Native.getLastError());
+    }
+  }
+
+  /** mkdir(2); false when the path exists already. */
+  public static boolean mkdir(NativePath path, int mode) throws IOException {
+    if (LibC.mkdir(path.address(), mode) == 0) {
+      return true;
+    }
+    int errno = Native.getLastError();
+    if (errno == NativeIoException.EEXIST) {
+      return false;
+    }
+    throw error("mkdir", path.toString(), errno);
+  }
+
+  /**
+   * Sets the modification time of an open file and leaves its access time, with one futimens(2), as
+   * GNU tar restores an extracted file's time.
+   */
+  public static void setModifiedTime(int fd, long epochSecond, int nanos) throws IOException {
+    if (LibC.futimens(fd, modifiedOnly(epochSecond, nanos)) != 0) {
+      throw new IOException(
+          "setting the modification time failed: "
+              + NativeIoException.describe(Native.getLastError()));
+    }
+  }
+
+  /**
+   * Sets the modification time of {@code path}, not following a final link, and leaves its access
+   * time: one utimensat(2), as GNU tar restores a directory's time.
+   */
+  public static void setModifiedTime(NativePath path, long epochSecond, int nanos)
+      throws IOException {
+    long times = modifiedOnly(epochSecond, nanos);
+    if (LibC.utimensat(LibC.AT_FDCWD, path.address(), times, LibC.AT_SYMLINK_NOFOLLOW) != 0) {
+      throw error("set the modification time of", path.toString(), Native.getLastError());
+    }
+  }
+
+  /** Two struct timespec in this thread's buffer: access time omitted, then the given one. */
+  private static long modifiedOnly(long epochSecond, int nanos) {
+    NativeBuffer times = TIMES.get();
+    ByteBuffer b = times.buffer();
+    b.order(ByteOrder.nativeOrder());
+    b.putLong(0, 0).putLong(8, LibC.UTIME_OMIT).putLong(16, epochSecond).putLong(24, nanos);
+    return times.address(0, 32);
+  }
+
+  /** The JDK's exception for {@code errno}: NoSuchFile, FileAlreadyExists, AccessDenied. */
+  static IOException error(String what, String file, int errno) {
+    String reason = what + ": " + NativeIoException.describe(errno);
+    switch (errno) {
+      case NativeIoException.ENOENT:
+        return new NoSuchFileException(file, null, reason);
+      case NativeIoException.EEXIST:
+        return new FileAlreadyExistsException(file, null, reason);
+      case NativeIoException.EACCES:
+      case NativeIoException.EPERM:
+        return new AccessDeniedException(file, null, reason);
+      default:
+        return new FileSystemException(file, null, reason);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package io.fsbench.core.report.fio;
+
+import io.fsbench.api.BlockSize;
+import io.fsbench.api.BufferContent;
+import io.fsbench.api.JobSpec;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Every effective option of a {@link JobSpec}, defaults included, as fio spells it in a job file,
+ * for {@code "job options"}. fio records only the options given explicitly, so two fio results
+ * cannot say whether they ran alike; fsbench records them all. Only fio's options appear (the page
+ * cache drop, which fio lacks, shows in the setup times), so the map reads back as a fio job.
+ */
+public final class FioOptions {
+
+  private FioOptions() {}
+
+  public static Map<String, String> effective(JobSpec spec) {
+    Map<String, String> o = new LinkedHashMap<>();
+    o.put("name", spec.name());
+    o.put("rw", spec.rw().fioName());
+    o.put("rwmixread", Integer.toString(spec.rwMixRead()));
+    putBlockSize(o, spec.readBlockSize(), spec.writeBlockSize());
+    o.put("size", spec.size().toString());
+    o.put("filesize", spec.effectiveFileSize().toString());
+    o.put("nrfiles", Integer.toString(spec.nrFiles()));
+    o.put("io_size", spec.effectiveIoSize().toString());
+    if (!spec.fileName().isEmpty()) {
+      o.put("filename", spec.fileName());
+    }
+    o.put("numjobs", Integer.toString(spec.numJobs()));
+    o.put("iodepth", Integer.toString(spec.ioDepth()));
+    o.put("direct", flag(spec.direct()));
+    o.put("fsync", Integer.toString(spec.fsync()));
+    o.put("fdatasync", Integer.toString(spec.fdatasync()));
+    o.put("end_fsync", flag(spec.endFsync()));
+    o.put("fsync_on_close", flag(spec.fsyncOnClose()));
+    o.put("time_based", flag(spec.timeBased()));
+    o.put("runtime", time(spec.runtime()));
+    o.put("ramp_time", time(spec.rampTime()));
+    o.put("loops", Integer.toString(spec.loops()));
+    o.put("random_distribution", spec.distribution().toString());
+    o.put("norandommap", flag(!spec.randomMap()));
+    o.put("randseed", Long.toString(spec.randSeed()));
+    putBuffers(o, spec.buffers());
+    JobSpec.RateLimit rate = spec.rate();
+    o.put("rate", rate.readBytesPerSec() + "," + rate.writeBytesPerSec());
+    o.put("rate_iops", rate.readIops() + "," + rate.writeIops());
+    o.put("verify", spec.verify().name().toLowerCase(Locale.ROOT));
+    o.put("fallocate", spec.fallocate().name().toLowerCase(Locale.ROOT));
+    o.put("invalidate", flag(spec.invalidate()));
+    o.put("percentile_list", percentiles(spec.percentiles()));
+    o.put("bwavgtime", Long.toString(spec.bwAvgTime().toMillis()));
+    o.put("iopsavgtime", Long.toString(spec.iopsAvgTime().toMillis()));
+    o.put("stonewall", flag(spec.stonewall()));
+    return Collections.unmodifiableMap(o);
+  }
+
+  /**
+   * {@code bs=4k}, {@code bs=4k,64k}, or {@code bssplit=...} for a mix (read,write when they
+   * differ).
+   */
+  private static void putBlockSize(Map<String, String> o, BlockSize read, BlockSize write) {
+    String both = read.equals(write) ? read.toString() : read + "," + write;
+    o.put(read.isFixed() && write.isFixed() ? "bs" : "bssplit", both);
+  }
+
+  private static void putBuffers(Map<String, String> o, BufferContent buffers) {
+    o.put("zero_buffers", flag(buffers.fill() == BufferContent.Fill.ZEROS));
+    o.put("buffer_compress_percentage", Integer.toString(buffers.compressPercentage()));
+    if (!buffers.compressChunk().isZero()) {
+      o.put("buffer_compress_chunk", buffers.compressChunk().toString());
+    }
+    o.put("refill_buffers", flag(buffers.refill()));
+  }
+
+  private static String flag(boolean on) {
+    return on ? "1" : "0";
+  }
+
+  /** A duration in fio's time syntax: whole seconds as {@code 8s}, else ms or us. */
+  static String time(Duration duration) {
+    long nanos = duration.toNanos();
+    if (nanos % 1_000_000_000L == 0) {
+      return nanos / 1_000_000_000L + "s";
+    }
+    if (nanos % 1_000_000L == 0) {
+      return nanos / 1_000_000L + "ms";
+    }
+    return nanos / 1000 + "us";
+  }
+
+  private static String percentiles(List<Double> percentiles) {
+    return percentiles.stream()
+        .map(p -> BigDecimal.valueOf(p).stripTrailingZeros().toPlainString())
+        .collect(Collectors.joining(":"));
+  }
+}

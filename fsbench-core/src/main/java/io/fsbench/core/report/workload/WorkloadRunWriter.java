@@ -1,0 +1,115 @@
+package io.fsbench.core.report.workload;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fsbench.api.Metric;
+import io.fsbench.api.WorkloadRun;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes a {@link WorkloadRun} as JSON or text. In JSON every metric carries its unit both in its
+ * name ({@code transactions_per_sec}, {@code create.files_per_sec}, {@code seconds}) and beside its
+ * value; keys are stable snake_case and a number that could not be measured is {@code null}.
+ *
+ * <pre>{@code
+ * {
+ *   "format" : "fsbench-workload-run",
+ *   "workload" : "postmark",
+ *   "headline" : { "name" : "transactions_per_sec", "value" : 1234.5, "unit" : "transactions_per_sec" },
+ *   "metrics" : { "transactions_per_sec" : { "value" : 1234.5, "unit" : "transactions_per_sec" }, ... },
+ *   ...
+ * }
+ * }</pre>
+ */
+public final class WorkloadRunWriter {
+
+  /** Raised when the layout changes incompatibly. */
+  public static final int FORMAT_VERSION = 1;
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private WorkloadRunWriter() {}
+
+  /** The run as a JSON document with a final newline. */
+  public static String json(WorkloadRun run) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("format", "fsbench-workload-run");
+    root.put("format_version", FORMAT_VERSION);
+    root.put("fsbench_version", run.fsbenchVersion());
+    root.put("timestamp_ms", run.timestampMs());
+    root.put("time", Instant.ofEpochMilli(run.timestampMs()).toString());
+    root.put("workload", run.workload());
+    strings(root.putObject("parameters"), run.parameters());
+    ObjectNode headline = root.putObject("headline");
+    headline.put("name", run.result().headline().name());
+    metric(headline, run.result().headline());
+    ObjectNode metrics = root.putObject("metrics");
+    for (Metric m : run.result().metrics()) {
+      metric(metrics.putObject(m.name()), m);
+    }
+    strings(root.putObject("environment"), run.environment());
+    strings(root.putObject("volume"), run.volume());
+    DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+    DefaultPrettyPrinter printer =
+        new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter);
+    try {
+      return MAPPER.writer(printer).writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e); // a tree of strings and numbers always serialises
+    }
+  }
+
+  /** One line per metric under a heading naming the workload and where it ran. */
+  public static String text(WorkloadRun run) {
+    StringBuilder out = new StringBuilder();
+    Map<String, String> volume = run.volume();
+    out.append(run.workload())
+        .append(": ")
+        .append(volume.getOrDefault("filesystem", "?"))
+        .append(volume.containsKey("device") ? " on " + volume.get("device") : "")
+        .append(" (")
+        .append(volume.getOrDefault("mount_options", ""))
+        .append("), fsbench ")
+        .append(run.fsbenchVersion())
+        .append('\n');
+    int width = run.result().metrics().stream().mapToInt(m -> m.name().length()).max().orElse(0);
+    for (Metric m : run.result().metrics()) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "  %-" + width + "s  %14s %s%n",
+              m.name(),
+              number(m.value()),
+              m.unit().symbol()));
+    }
+    return out.toString();
+  }
+
+  private static void metric(ObjectNode node, Metric m) {
+    if (Double.isFinite(m.value())) {
+      node.put("value", m.value());
+    } else {
+      node.putNull("value");
+    }
+    node.put("unit", m.unit().key());
+  }
+
+  private static void strings(ObjectNode node, Map<String, String> map) {
+    map.forEach(node::put);
+  }
+
+  private static String number(double value) {
+    if (!Double.isFinite(value)) {
+      return "-";
+    }
+    return value == Math.rint(value) && Math.abs(value) < 1e15
+        ? Long.toString((long) value)
+        : String.format(Locale.ROOT, "%.3f", value);
+  }
+}

@@ -1,0 +1,318 @@
+package io.fsbench.core.stats;
+
+import java.time.Duration;
+
+/**
+ * Everything one I/O thread measures, fio's {@code thread_stat}: per direction bytes, I/Os, runtime
+ * and slat/clat/lat; fsync latency; the latency and depth distributions; CPU. The I/O thread
+ * records into its own instance without allocation or locks; afterwards {@link #add} sums instances
+ * as fio's {@code sum_thread_stats} does for group reporting.
+ *
+ * <p>What an engine calls, per I/O, as fio does:
+ *
+ * <ul>
+ *   <li>{@link #completed} when a read/write/trim completes, with clat (issue to completion) and
+ *       lat (prepare to completion) in ns; async engines also {@link #submitted} with slat (prepare
+ *       to issue);
+ *   <li>{@link #synced} for each fsync/fdatasync issued by {@code fsync=N}; {@link #endSynced} for
+ *       the final one of {@code end_fsync}/{@code fsync_on_close}, which fio times but does not
+ *       count in {@code total_ios};
+ *   <li>{@link #depths()} for submit/reap batches and queue depth (see {@link IoDepths});
+ *   <li>{@link #shortIo}/{@link #droppedIo} when that happens.
+ * </ul>
+ *
+ * Per job run: {@link #addRuntime} with the wall time of each I/O phase (fio's {@code
+ * update_runtime}: it counts only for directions that did I/O, rounded up to ms), {@link #addCpu}
+ * with the thread's rusage over the job, {@link #jobRuntime} with the wall time since the job's
+ * start. At the end of ramp time the I/O thread calls {@link #reset} and starts its rusage and
+ * runtime anew, as fio's {@code reset_all_stats}. The rate samples come from the {@link
+ * RateSampler}s through {@link #rates} once they have stopped.
+ */
+public final class JobStats {
+
+  private final long[] ioBytes = new long[Direction.COUNT];
+  private final long[] totalIos = new long[Direction.COUNT];
+  private final long[] shortIos = new long[Direction.COUNT];
+  private final long[] dropIos = new long[Direction.COUNT];
+  private final long[] runtimeMicros = new long[Direction.COUNT];
+  private final long[] runtimeMs = new long[Direction.COUNT];
+  private final LatencyRecorder[] slat = new LatencyRecorder[Direction.COUNT];
+  private final LatencyRecorder[] clat = new LatencyRecorder[Direction.COUNT];
+  private final LatencyRecorder[] lat = new LatencyRecorder[Direction.COUNT];
+  private final Moments[] bw = new Moments[Direction.COUNT];
+  private final Moments[] iops = new Moments[Direction.COUNT];
+  private final LatencyRecorder sync;
+  private long syncIos;
+  private final LatencyBuckets latencyBuckets = new LatencyBuckets();
+  private final IoDepths depths = new IoDepths();
+  private final IoCounters counters = new IoCounters();
+  private long usrMs;
+  private long sysMs;
+  private long ctx;
+  private long majf;
+  private long minf;
+  private long jobRuntimeMs;
+
+  /**
+   * @param clatPercentiles keep clat histograms (fio's {@code clat_percentiles}, on by default)
+   * @param latPercentiles keep lat histograms ({@code lat_percentiles}, off by default)
+   * @param slatPercentiles keep slat histograms ({@code slat_percentiles}, off by default)
+   */
+  public JobStats(boolean clatPercentiles, boolean latPercentiles, boolean slatPercentiles) {
+    for (int i = 0; i < Direction.COUNT; i++) {
+      slat[i] = new LatencyRecorder(slatPercentiles);
+      clat[i] = new LatencyRecorder(clatPercentiles);
+      lat[i] = new LatencyRecorder(latPercentiles);
+      bw[i] = new Moments();
+      iops[i] = new Moments();
+    }
+    sync = new LatencyRecorder(clatPercentiles || latPercentiles);
+  }
+
+  /** fio's defaults: clat percentiles only. */
+  public static JobStats withFioDefaults() {
+    return new JobStats(true, false, false);
+  }
+
+  /**
+   * A new, empty instance that keeps the same histograms as this one: a group's sum starts here.
+   */
+  public JobStats emptyCopy() {
+    return new JobStats(clat[0].hasHistogram(), lat[0].hasHistogram(), slat[0].hasHistogram());
+  }
+
+  /**
+   * One read, write or trim completed: {@code bytes} transferred, latencies in ns. It also counts
+   * the I/O in {@code total_ios}, which fio counts when the I/O is queued; the two agree once the
+   * I/Os in flight at the end are reaped, as both do.
+   */
+  public void completed(Direction direction, long bytes, long clatNs, long latNs) {
+    int i = direction.ordinal();
+    ioBytes[i] += bytes;
+    totalIos[i]++;
+    counters.add(direction, bytes);
+    clat[i].record(clatNs);
+    lat[i].record(latNs);
+    latencyBuckets.record(clatNs);
+  }
+
+  /** An async engine submitted one I/O, {@code slatNs} after preparing it. */
+  public void submitted(Direction direction, long slatNs) {
+    slat[direction.ordinal()].record(slatNs);
+  }
+
+  /** One fsync/fdatasync returned after {@code ns}. */
+  public void synced(long ns) {
+    syncIos++;
+    sync.record(ns);
+  }
+
+  /** The final fsync of {@code end_fsync}/{@code fsync_on_close}: timed, not counted as issued. */
+  public void endSynced(long ns) {
+    sync.record(ns);
+  }
+
+  public void shortIo(Direction direction) {
+    shortIos[direction.ordinal()]++;
+  }
+
+  public void droppedIo(Direction direction) {
+    dropIos[direction.ordinal()]++;
+  }
+
+  /** The depth and batch distributions, to mark submits, reaps and depths on. */
+  public IoDepths depths() {
+    return depths;
+  }
+
+  /** The counters a {@link RateSampler} reads from its own thread. */
+  public IoCounters counters() {
+    return counters;
+  }
+
+  /**
+   * Adds the wall time of one I/O phase to the runtime of every direction that has done I/O,
+   * truncated to us and the sum rounded up to ms, as fio's {@code update_runtime}.
+   */
+  public void addRuntime(Duration elapsed) {
+    long micros = elapsed.toNanos() / 1000;
+    for (int i = 0; i < Direction.COUNT; i++) {
+      if (ioBytes[i] > 0) {
+        runtimeMicros[i] += micros;
+        runtimeMs[i] = (runtimeMicros[i] + 999) / 1000;
+      }
+    }
+  }
+
+  /**
+   * Adds the thread's resource usage over an interval (getrusage deltas). CPU times are truncated
+   * to ms per call, as fio's {@code update_rusage_stat}.
+   */
+  public void addCpu(
+      Duration user, Duration system, long contextSwitches, long minorFaults, long majorFaults) {
+    usrMs += user.toMillis();
+    sysMs += system.toMillis();
+    ctx += contextSwitches;
+    majf += majorFaults;
+    minf += minorFaults;
+  }
+
+  /** The wall time from the job's start (or the end of its ramp) to its end, truncated to ms. */
+  public void jobRuntime(Duration sinceStart) {
+    jobRuntimeMs = sinceStart.toMillis();
+  }
+
+  /** Takes the bandwidth and IOPS samples; call after the samplers' thread has stopped. */
+  public void rates(RateSampler bandwidth, RateSampler iopsSampler) {
+    for (Direction direction : Direction.values()) {
+      int i = direction.ordinal();
+      bw[i].reset();
+      bw[i].merge(bandwidth.stats(direction));
+      iops[i].reset();
+      iops[i].merge(iopsSampler.stats(direction));
+    }
+  }
+
+  /**
+   * Forgets everything measured so far except the {@link #counters()}, which only grow (a {@link
+   * RateSampler} restarts from their current values). For the end of ramp time.
+   */
+  public void reset() {
+    for (int i = 0; i < Direction.COUNT; i++) {
+      ioBytes[i] = 0;
+      totalIos[i] = 0;
+      shortIos[i] = 0;
+      dropIos[i] = 0;
+      runtimeMicros[i] = 0;
+      runtimeMs[i] = 0;
+      slat[i].reset();
+      clat[i].reset();
+      lat[i].reset();
+      bw[i].reset();
+      iops[i].reset();
+    }
+    sync.reset();
+    syncIos = 0;
+    latencyBuckets.reset();
+    depths.reset();
+    usrMs = 0;
+    sysMs = 0;
+    ctx = 0;
+    majf = 0;
+    minf = 0;
+    jobRuntimeMs = 0;
+  }
+
+  /**
+   * Adds {@code other} into this, fio's {@code sum_thread_stats}: bytes, I/Os, CPU, counts and
+   * histograms summed; latencies merged exactly; bandwidth and IOPS samples summed term by term
+   * ({@link Moments#pureSum}); per-direction runtime the longest; job runtime summed (so that CPU %
+   * is Σ CPU time / Σ runtime).
+   */
+  public void add(JobStats other) {
+    for (int i = 0; i < Direction.COUNT; i++) {
+      clat[i].merge(other.clat[i]);
+      slat[i].merge(other.slat[i]);
+      lat[i].merge(other.lat[i]);
+      bw[i].pureSum(other.bw[i]);
+      iops[i].pureSum(other.iops[i]);
+      ioBytes[i] += other.ioBytes[i];
+      runtimeMs[i] = Math.max(runtimeMs[i], other.runtimeMs[i]);
+      runtimeMicros[i] = Math.max(runtimeMicros[i], other.runtimeMicros[i]);
+      totalIos[i] += other.totalIos[i];
+      shortIos[i] += other.shortIos[i];
+      dropIos[i] += other.dropIos[i];
+    }
+    sync.merge(other.sync);
+    syncIos += other.syncIos;
+    usrMs += other.usrMs;
+    sysMs += other.sysMs;
+    ctx += other.ctx;
+    majf += other.majf;
+    minf += other.minf;
+    depths.add(other.depths);
+    latencyBuckets.add(other.latencyBuckets);
+    jobRuntimeMs += other.jobRuntimeMs;
+  }
+
+  long ioBytes(Direction direction) {
+    return ioBytes[direction.ordinal()];
+  }
+
+  long totalIos(Direction direction) {
+    return totalIos[direction.ordinal()];
+  }
+
+  long shortIos(Direction direction) {
+    return shortIos[direction.ordinal()];
+  }
+
+  long dropIos(Direction direction) {
+    return dropIos[direction.ordinal()];
+  }
+
+  long runtimeMs(Direction direction) {
+    return runtimeMs[direction.ordinal()];
+  }
+
+  LatencyRecorder slat(Direction direction) {
+    return slat[direction.ordinal()];
+  }
+
+  LatencyRecorder clat(Direction direction) {
+    return clat[direction.ordinal()];
+  }
+
+  LatencyRecorder lat(Direction direction) {
+    return lat[direction.ordinal()];
+  }
+
+  Moments bw(Direction direction) {
+    return bw[direction.ordinal()];
+  }
+
+  Moments iops(Direction direction) {
+    return iops[direction.ordinal()];
+  }
+
+  LatencyRecorder sync() {
+    return sync;
+  }
+
+  long syncIos() {
+    return syncIos;
+  }
+
+  LatencyBuckets latencyBuckets() {
+    return latencyBuckets;
+  }
+
+  long usrMs() {
+    return usrMs;
+  }
+
+  long sysMs() {
+    return sysMs;
+  }
+
+  long ctx() {
+    return ctx;
+  }
+
+  long majf() {
+    return majf;
+  }
+
+  long minf() {
+    return minf;
+  }
+
+  long jobRuntimeMs() {
+    return jobRuntimeMs;
+  }
+
+  /** read + write + trim I/Os, fio's {@code ddir_rw_sum(total_io_u)}. */
+  long totalRwIos() {
+    return totalIos[0] + totalIos[1] + totalIos[2];
+  }
+}

@@ -1,0 +1,82 @@
+package io.fsbench.core.stats;
+
+import io.fsbench.api.LatencyResult;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One kind of latency (slat, clat, lat or sync) of one direction: its {@link Moments} and, when
+ * percentiles are wanted, its {@link LatencyHistogram}. Recording allocates nothing.
+ */
+public final class LatencyRecorder {
+
+  private final Moments moments = new Moments();
+  private LatencyHistogram histogram;
+
+  /**
+   * @param histogram whether to keep the histogram that percentiles need
+   */
+  public LatencyRecorder(boolean histogram) {
+    this.histogram = histogram ? new LatencyHistogram() : null;
+  }
+
+  public void record(long ns) {
+    if (histogram != null) {
+      histogram.record(ns); // checks ns >= 0 before the moments see it
+    } else if (ns < 0) {
+      throw new IllegalArgumentException(
+          "latency (" + ns + " ns) is negative; it must come from a monotonic clock");
+    }
+    moments.add(ns);
+  }
+
+  /**
+   * Merges {@code other} into this one exactly. A histogram survives only when both have one:
+   * percentiles over part of the samples would be wrong.
+   */
+  public void merge(LatencyRecorder other) {
+    if (other.moments.count() == 0) {
+      return;
+    }
+    moments.merge(other.moments);
+    if (histogram != null && other.histogram != null) {
+      histogram.add(other.histogram);
+    } else {
+      histogram = null;
+    }
+  }
+
+  public void reset() {
+    moments.reset();
+    if (histogram != null) {
+      histogram.reset();
+    }
+  }
+
+  public Moments moments() {
+    return moments;
+  }
+
+  public boolean hasHistogram() {
+    return histogram != null;
+  }
+
+  /**
+   * The result as fio reports it: moments always; percentiles (of {@code percents}) and the
+   * histogram's bins when the histogram was kept and there are samples.
+   */
+  public LatencyResult toResult(List<Double> percents) {
+    if (moments.count() == 0) {
+      return LatencyResult.NONE;
+    }
+    boolean withPercentiles = histogram != null;
+    return new LatencyResult(
+        moments.min(),
+        moments.max(),
+        moments.mean(),
+        moments.stddev(),
+        moments.count(),
+        withPercentiles ? histogram.percentiles(percents) : Collections.emptySortedMap(),
+        withPercentiles ? histogram.bins() : Collections.emptySortedMap());
+  }
+}

@@ -1,0 +1,105 @@
+package io.fsbench.core.volume;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.spi.Command;
+import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.Host;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Attaching and detaching loop devices with {@code losetup}. */
+final class LoopDevices {
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(60);
+  private static final int DETACH_ATTEMPTS = 10;
+
+  private LoopDevices() {}
+
+  /**
+   * Attaches the image to a free loop device, with direct I/O on the backing file where the backing
+   * filesystem allows it, so that the host's page cache does not cache the image a second time
+   * under the filesystem being measured.
+   *
+   * @return the device and whether direct I/O is on
+   */
+  static Attached attach(Host host, Path image) {
+    CommandResult direct =
+        host.shell()
+            .probe(
+                Command.of("losetup", "--find", "--show", "--direct-io=on", image.toString())
+                    .timeout(TIMEOUT));
+    if (direct.succeeded()) {
+      return new Attached(direct.stdout().strip(), true);
+    }
+    // Some backing filesystems (tmpfs, overlayfs) refuse O_DIRECT: fall back to buffered.
+    for (String device : attachedTo(host, image)) {
+      detach(host, device);
+    }
+    CommandResult buffered =
+        host.shell()
+            .run(Command.of("losetup", "--find", "--show", image.toString()).timeout(TIMEOUT));
+    return new Attached(buffered.stdout().strip(), false);
+  }
+
+  /** A loop device and whether it does direct I/O on its backing file. */
+  record Attached(String device, boolean directIo) {}
+
+  /**
+   * The loop devices backed by this image, from the loop list; an image deleted while attached is
+   * listed with a " (deleted)" suffix, which {@code losetup -j} would not find.
+   */
+  static List<String> attachedTo(Host host, Path image) {
+    CommandResult result =
+        host.shell()
+            .run(
+                Command.of("losetup", "--list", "--noheadings", "--output", "NAME,BACK-FILE")
+                    .timeout(TIMEOUT));
+    String path = image.toAbsolutePath().normalize().toString();
+    List<String> devices = new ArrayList<>();
+    for (String line : result.lines()) {
+      String[] fields = line.strip().split("\\s+", 2);
+      if (fields.length == 2 && (fields[1].equals(path) || fields[1].equals(path + " (deleted)"))) {
+        devices.add(fields[0]);
+      }
+    }
+    return devices;
+  }
+
+  /** Detaches a loop device, retrying while the kernel still reports it busy. */
+  static void detach(Host host, String device) {
+    CommandResult last = null;
+    for (int attempt = 0; attempt < DETACH_ATTEMPTS; attempt++) {
+      last = host.shell().probe(Command.of("losetup", "-d", device).timeout(TIMEOUT));
+      String err = last.stderr().toLowerCase(Locale.ROOT);
+      if (last.succeeded() || err.contains("no such device")) {
+        return;
+      }
+      if (!err.contains("busy")) {
+        break;
+      }
+      sleep(100L << Math.min(attempt, 4));
+    }
+    throw new FsBenchException(
+        FsBenchException.Kind.RUN_FAILED,
+        "cannot detach loop device "
+            + device
+            + ": "
+            + last.stderr().strip()
+            + "; something still uses it (see 'losetup -l' and 'fuser -v "
+            + device
+            + "'); then run 'fsbench cleanup'");
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED, "interrupted while detaching a loop device", e);
+    }
+  }
+}

@@ -1,0 +1,197 @@
+package io.fsbench.core.volume;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.Size;
+import io.fsbench.api.Tuning;
+import io.fsbench.core.plugin.PluginRegistry;
+import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.FileSystemSpec;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.Mounts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Releases registered resources, each by its kind: unmounts and destroys filesystems, detaches loop
+ * devices, deletes images and directories. Every release is idempotent, because it may run on
+ * something that was only half created when the process died.
+ */
+public final class ResourceReleaser {
+
+  private static final Logger log = LoggerFactory.getLogger(ResourceReleaser.class);
+
+  /**
+   * The attribute naming the volume an entry belongs to. When one of a volume's resources cannot be
+   * released, the ones beneath it are kept: deleting the image under a still-attached loop device
+   * would make the device impossible to find again.
+   */
+  static final String VOLUME = "volume";
+
+  private final Host host;
+  private final PluginRegistry plugins;
+  private final ResourceRegistry registry;
+
+  public ResourceReleaser(Host host, PluginRegistry plugins, ResourceRegistry registry) {
+    this.host = host;
+    this.plugins = plugins;
+    this.registry = registry;
+  }
+
+  /** What one release did. */
+  public record Released(ResourceEntry entry, String error) {
+    public boolean succeeded() {
+      return error == null;
+    }
+  }
+
+  /**
+   * Releases the entries in the given order (newest first), dropping each from the registry once
+   * released. A failure is recorded and the rest still released; the entry stays for a retry.
+   */
+  public List<Released> release(List<ResourceEntry> entries) {
+    List<Released> results = new ArrayList<>();
+    java.util.Set<String> failedVolumes = new java.util.HashSet<>();
+    for (ResourceEntry entry : entries) {
+      String volume = entry.attributes().get(VOLUME);
+      if (volume != null && failedVolumes.contains(volume)) {
+        results.add(
+            new Released(
+                entry, "kept because a resource above it in " + volume + " was not released"));
+        continue;
+      }
+      try {
+        release(entry);
+        registry.drop(entry);
+        results.add(new Released(entry, null));
+      } catch (RuntimeException e) {
+        log.warn("could not release {}: {}", entry, e.getMessage());
+        if (volume != null) {
+          failedVolumes.add(volume);
+        }
+        results.add(new Released(entry, e.getMessage()));
+      }
+    }
+    return results;
+  }
+
+  /** Releases everything whose owner died, under the registry's lock. */
+  public List<Released> releaseOrphans() {
+    return registry.locked(() -> release(registry.orphans()));
+  }
+
+  /** Releases one resource; throws if it could not be released. */
+  public void release(ResourceEntry entry) {
+    switch (entry.kind()) {
+      case FILESYSTEM -> releaseFileSystem(entry);
+      case MOUNT_POINT -> releaseMountPoint(Path.of(entry.attribute("path")));
+      case LOOP -> releaseLoop(entry);
+      case IMAGE -> deleteFile(Path.of(entry.attribute("path")));
+      case DIRECTORY -> deleteTree(Path.of(entry.attribute("path")));
+    }
+  }
+
+  private void releaseFileSystem(ResourceEntry entry) {
+    String id = entry.attribute("plugin");
+    FileSystemPlugin plugin =
+        plugins
+            .find(id)
+            .orElseThrow(
+                () ->
+                    new FsBenchException(
+                        FsBenchException.Kind.ENVIRONMENT,
+                        "a "
+                            + id
+                            + " filesystem on "
+                            + entry.attribute("device")
+                            + " is left over, but the "
+                            + id
+                            + " plugin is not on the class path; add it and run fsbench cleanup"
+                            + " again"));
+    FileSystemSpec spec = specOf(entry);
+    plugin.unmount(spec, host);
+    plugin.destroy(spec, host);
+  }
+
+  /** The spec a filesystem entry was made with (the tuning does not matter for release). */
+  static FileSystemSpec specOf(ResourceEntry entry) {
+    return new FileSystemSpec(
+        Path.of(entry.attribute("device")),
+        Path.of(entry.attribute("mountPoint")),
+        entry.attribute("name"),
+        Path.of(entry.attribute("stateDir")),
+        Size.bytes(Long.parseLong(entry.attribute("deviceSize"))),
+        Tuning.defaults());
+  }
+
+  static Map<String, String> attributesOf(String pluginId, FileSystemSpec spec) {
+    return Map.of(
+        VOLUME,
+        spec.name(),
+        "plugin",
+        pluginId,
+        "device",
+        spec.device().toString(),
+        "mountPoint",
+        spec.mountPoint().toString(),
+        "name",
+        spec.name(),
+        "stateDir",
+        spec.stateDir().toString(),
+        "deviceSize",
+        Long.toString(spec.deviceSize().bytes()));
+  }
+
+  private void releaseMountPoint(Path path) {
+    Mounts.unmount(host, path);
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot remove mount point " + path + " (" + e.getMessage() + ")",
+          e);
+    }
+  }
+
+  private void releaseLoop(ResourceEntry entry) {
+    Path image = Path.of(entry.attribute("image"));
+    for (String device : LoopDevices.attachedTo(host, image)) {
+      LoopDevices.detach(host, device);
+    }
+  }
+
+  private static void deleteFile(Path path) {
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot delete " + path + " (" + e.getMessage() + ")",
+          e);
+    }
+  }
+
+  /** Deletes a directory tree without following symbolic links out of it. */
+  public static void deleteTree(Path root) {
+    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (var walk = Files.walk(root)) { // walk does not follow links by default
+      List<Path> paths = walk.sorted(java.util.Comparator.reverseOrder()).toList();
+      for (Path p : paths) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot delete " + root + " (" + e.getMessage() + ")",
+          e);
+    }
+  }
+}

@@ -1,0 +1,244 @@
+package io.fsbench.core.volume;
+
+import io.fsbench.api.AppliedTuning;
+import io.fsbench.api.EnvironmentException;
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Size;
+import io.fsbench.api.Target;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.Volume;
+import io.fsbench.core.plugin.PluginRegistry;
+import io.fsbench.spi.Command;
+import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.FileSystemSpec;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.MountEntry;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Makes volumes: checks everything that can be checked first (plugin, root, tuning, size, device),
+ * then creates each resource after recording it in the registry, and on any failure releases what
+ * was made, newest first.
+ */
+public final class VolumeFactory {
+
+  /** The registry attribute that ties a volume's resources together. */
+  static final String VOLUME = ResourceReleaser.VOLUME;
+
+  private final Host host;
+  private final PluginRegistry plugins;
+  private final WorkDir workDir;
+  private final ResourceRegistry registry;
+  private final ResourceReleaser releaser;
+
+  public VolumeFactory(
+      Host host,
+      PluginRegistry plugins,
+      WorkDir workDir,
+      ResourceRegistry registry,
+      ResourceReleaser releaser) {
+    this.host = host;
+    this.plugins = plugins;
+    this.workDir = workDir;
+    this.registry = registry;
+    this.releaser = releaser;
+  }
+
+  /**
+   * Creates a volume.
+   *
+   * @param fileSystem the plugin id; ignored (may be null) for a directory target
+   */
+  public Volume create(String fileSystem, Target target, Tuning tuning) {
+    if (target instanceof Target.Directory directory) {
+      return directory(directory, tuning);
+    }
+    if (fileSystem == null || fileSystem.isBlank()) {
+      throw new InvalidInputException(
+          "no filesystem given; name one of the plugins, e.g. ext4 ("
+              + plugins.describe(host)
+              + ")");
+    }
+    FileSystemPlugin plugin = plugins.require(fileSystem, host);
+    if (!host.isRoot()) {
+      throw EnvironmentException.notRoot("making a " + plugin.id() + " volume");
+    }
+    plugin.validate(tuning, host);
+    Size size;
+    Path device = null;
+    if (target instanceof Target.BlockDevice blockDevice) {
+      size = new DeviceGuard(host).check(blockDevice);
+      device = blockDevice.path();
+    } else {
+      size = ((Target.Loop) target).size();
+    }
+    if (size.compareTo(plugin.minimumDeviceSize()) < 0) {
+      throw new InvalidInputException(
+          (device == null ? "image size (" : "device " + device + " size (")
+              + size
+              + ") is below the "
+              + plugin.minimumDeviceSize()
+              + " that "
+              + plugin.id()
+              + " needs; give a larger size");
+    }
+    return formatted(plugin, target, tuning, size, device);
+  }
+
+  private Volume formatted(
+      FileSystemPlugin plugin, Target target, Tuning tuning, Size size, Path realDevice) {
+    String name = workDir.newName();
+    Path stateDir = workDir.stateDir(name);
+    Path mountPoint = workDir.mountPoint(name);
+    List<ResourceEntry> made = new ArrayList<>();
+    try {
+      made.add(
+          registry.record(
+              ResourceKind.DIRECTORY, Map.of("path", stateDir.toString(), VOLUME, name)));
+      Files.createDirectories(stateDir);
+      Map<String, String> extra = new LinkedHashMap<>();
+      Path device = realDevice;
+      if (device == null) {
+        Path image = workDir.image(name);
+        made.add(
+            registry.record(ResourceKind.IMAGE, Map.of("path", image.toString(), VOLUME, name)));
+        try (RandomAccessFile file = new RandomAccessFile(image.toFile(), "rw")) {
+          file.setLength(size.bytes()); // sparse: no blocks until written
+        }
+        made.add(
+            registry.record(ResourceKind.LOOP, Map.of("image", image.toString(), VOLUME, name)));
+        LoopDevices.Attached loop = LoopDevices.attach(host, image);
+        made.set(
+            made.size() - 1, registry.update(made.get(made.size() - 1), "device", loop.device()));
+        device = Path.of(loop.device());
+        extra.put("loop.image", image.toString());
+        extra.put("loop.direct_io", loop.directIo() ? "on" : "off");
+      }
+      extra.put("device.size", Long.toString(size.bytes()));
+      made.add(
+          registry.record(
+              ResourceKind.MOUNT_POINT, Map.of("path", mountPoint.toString(), VOLUME, name)));
+      Files.createDirectories(mountPoint);
+      FileSystemSpec spec = new FileSystemSpec(device, mountPoint, name, stateDir, size, tuning);
+      made.add(
+          registry.record(
+              ResourceKind.FILESYSTEM, ResourceReleaser.attributesOf(plugin.id(), spec)));
+      long start = System.nanoTime();
+      List<Command> mkfs = plugin.format(spec, host);
+      Duration mkfsTime = Duration.ofNanos(System.nanoTime() - start);
+      start = System.nanoTime();
+      plugin.mount(spec, host);
+      Duration mountTime = Duration.ofNanos(System.nanoTime() - start);
+      AppliedTuning applied = applied(plugin, spec, mkfs, extra);
+      return new ManagedVolume(
+          plugin, spec, target, host, releaser, made, applied, mkfsTime, mountTime);
+    } catch (IOException | RuntimeException e) {
+      List<ResourceEntry> newestFirst = new ArrayList<>(made);
+      Collections.reverse(newestFirst);
+      List<ResourceReleaser.Released> released = releaser.release(newestFirst);
+      List<String> leftovers =
+          released.stream().filter(r -> !r.succeeded()).map(r -> r.entry().toString()).toList();
+      FsBenchException failure =
+          e instanceof FsBenchException f
+              ? f
+              : new FsBenchException(
+                  FsBenchException.Kind.RUN_FAILED,
+                  "could not make a " + plugin.id() + " volume: " + e,
+                  e);
+      if (!leftovers.isEmpty()) {
+        failure.addSuppressed(
+            new FsBenchException(
+                FsBenchException.Kind.RUN_FAILED,
+                "and could not release " + leftovers + "; run 'fsbench cleanup'"));
+      }
+      throw failure;
+    }
+  }
+
+  private AppliedTuning applied(
+      FileSystemPlugin plugin, FileSystemSpec spec, List<Command> mkfs, Map<String, String> extra) {
+    MountEntry mount =
+        host.mountAt(spec.mountPoint())
+            .orElseThrow(
+                () ->
+                    new FsBenchException(
+                        FsBenchException.Kind.RUN_FAILED,
+                        plugin.id()
+                            + " reported success but nothing is mounted at "
+                            + spec.mountPoint()));
+    Map<String, String> properties = new LinkedHashMap<>(plugin.properties(spec, host));
+    properties.putAll(extra);
+    AppliedTuning raw =
+        new AppliedTuning(
+            mount.type(),
+            mount.options(),
+            mkfs.stream().map(Command::commandLine).toList(),
+            properties,
+            Tuning.defaults());
+    return raw.withReadBack(plugin.readBack(spec, raw));
+  }
+
+  private Volume directory(Target.Directory target, Tuning tuning) {
+    if (!tuning.isDefault()) {
+      throw new InvalidInputException(
+          "tuning ("
+              + tuning.label()
+              + ") cannot be applied to a directory target, which fsbench neither makes nor"
+              + " mounts; use a loop or device target to tune");
+    }
+    Path parent = target.path().toAbsolutePath().normalize();
+    if (!Files.isDirectory(parent)) {
+      throw new InvalidInputException(
+          "directory (" + target.path() + ") does not exist or is not a directory");
+    }
+    if (!Files.isWritable(parent)) {
+      throw new InvalidInputException(
+          "directory (" + target.path() + ") is not writable by this user; choose another");
+    }
+    Path directory = parent.resolve(workDir.newName());
+    ResourceEntry entry =
+        registry.record(ResourceKind.DIRECTORY, Map.of("path", directory.toString()));
+    try {
+      Files.createDirectory(directory);
+    } catch (IOException e) {
+      registry.drop(entry);
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot create " + directory + ": " + e.getMessage(),
+          e);
+    }
+    Optional<MountEntry> mount = mountContaining(directory);
+    AppliedTuning applied =
+        new AppliedTuning(
+            mount.map(MountEntry::type).orElse("unknown"),
+            mount.map(MountEntry::options).orElse(""),
+            List.of(),
+            Map.of("directory", directory.toString()),
+            Tuning.defaults());
+    return new DirectoryVolume(target, directory, applied, releaser, entry);
+  }
+
+  /** The mount the path lives on: the longest mount point that is a prefix of it. */
+  private Optional<MountEntry> mountContaining(Path path) {
+    MountEntry best = null;
+    for (MountEntry entry : host.mounts()) {
+      if (path.startsWith(entry.mountPoint())
+          && (best == null
+              || entry.mountPoint().getNameCount() >= best.mountPoint().getNameCount())) {
+        best = entry;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+}

@@ -1,0 +1,322 @@
+package io.fsbench.core.workload.tree;
+
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.engine.Threads;
+import io.fsbench.core.nativeio.FileCalls;
+import io.fsbench.core.nativeio.NativeBuffer;
+import io.fsbench.core.nativeio.NativePath;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * Extracts a tar stream into a directory as {@code tar xf} does, and safely: an entry with an
+ * absolute path or a {@code ..} component is refused before anything is written for it; symbolic
+ * and hard links are created after every file and directory, so no entry is ever written through a
+ * link the archive made, and a link whose own path would pass through one is refused. Files are
+ * created with O_EXCL and O_NOFOLLOW. Parsing is commons-compress's.
+ *
+ * <p>It restores what GNU tar restores for a user who is not root ({@code --no-same-owner
+ * --no-same-permissions}), with the same calls: files and directories are created with the
+ * archive's mode under the umask; a file's modification time is set with futimens before it is
+ * closed, a directory's with utimensat once the archive has left it (or at the end), the access
+ * time left as it is. Owners are not restored; device nodes and FIFOs are skipped.
+ */
+final class TarExtractor {
+
+  private static final int CREATE =
+      FileCalls.O_WRONLY | FileCalls.O_CREAT | FileCalls.O_EXCL | FileCalls.O_NOFOLLOW;
+  private static final Charset FILE_NAMES =
+      Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
+  private static final int BUFFERS = 32;
+  private static final int BUFFER_SIZE = 1 << 18;
+
+  private final Path destination;
+  private final String root;
+  private final boolean restoreTimes;
+  private final byte[] rootBytes;
+  private final List<TarEntryReader.Link> links = new ArrayList<>();
+  private final Set<String> symlinks = new HashSet<>();
+  // Directories whose time is still to be set: the archive may still write into them.
+  private final Deque<TarEntryReader.Directory> open = new ArrayDeque<>();
+  private final List<TarEntryReader.Directory> afterLinks = new ArrayList<>();
+  private final TreeCounts counts = new TreeCounts();
+  private final NativePath nativePath = new NativePath();
+  private int fd = -1;
+  private TarEntryReader.FileStart file;
+
+  TarExtractor(Path destination, boolean restoreTimes) {
+    this.destination = destination;
+    this.root = destination.toString();
+    byte[] dir = NativePath.encode(destination);
+    this.rootBytes = Arrays.copyOf(dir, dir.length + 1);
+    this.rootBytes[dir.length] = '/';
+    this.restoreTimes = restoreTimes;
+  }
+
+  /**
+   * Extracts every entry of {@code tarBytes} (uncompressed tar) into the destination: a reader
+   * thread parses, this thread makes the system calls, in archive order.
+   */
+  TreeCounts extract(InputStream tarBytes) throws IOException {
+    BlockingQueue<List<TarEntryReader.Op>> ops = new ArrayBlockingQueue<>(16);
+    BlockingQueue<NativeBuffer> buffers = new ArrayBlockingQueue<>(BUFFERS);
+    for (int i = 0; i < BUFFERS; i++) {
+      buffers.add(NativeBuffer.allocate(BUFFER_SIZE));
+    }
+    Thread reader =
+        new Thread(new TarEntryReader(tarBytes, ops, buffers, BUFFER_SIZE), "fsbench-tar-reader");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      write(ops, buffers);
+    } finally {
+      reader.interrupt(); // a no-op when it has finished; unblocks it when this side failed
+      closeOpenFile();
+      Threads.joinAll(List.of(reader), () -> {});
+    }
+    for (TarEntryReader.Link link : links) {
+      link(link);
+    }
+    for (TarEntryReader.Directory dir : afterLinks) {
+      restoreTime(dir);
+    }
+    while (!open.isEmpty()) {
+      restoreTime(open.pop());
+    }
+    return counts;
+  }
+
+  private void write(
+      BlockingQueue<List<TarEntryReader.Op>> batches, BlockingQueue<NativeBuffer> buffers)
+      throws IOException {
+    while (true) {
+      for (TarEntryReader.Op op : take(batches)) {
+        if (!write(op, buffers)) {
+          return;
+        }
+      }
+    }
+  }
+
+  /** Carries out one operation; false at the end of the archive. */
+  private boolean write(TarEntryReader.Op op, BlockingQueue<NativeBuffer> buffers)
+      throws IOException {
+    if (op instanceof TarEntryReader.Chunk chunk) {
+      FileCalls.writeFully(fd, chunk.data(), chunk.offset(), chunk.length());
+    } else if (op instanceof TarEntryReader.Release release) {
+      buffers.add(release.data());
+    } else if (op instanceof TarEntryReader.FileStart start) {
+      leaveDirectoriesNotAbove(start.name());
+      startFile(start);
+    } else if (op instanceof TarEntryReader.FileEnd) {
+      endFile();
+    } else if (op instanceof TarEntryReader.Directory dir) {
+      leaveDirectoriesNotAbove(dir.name());
+      directory(dir);
+    } else if (op instanceof TarEntryReader.Link link) {
+      leaveDirectoriesNotAbove(link.path());
+      links.add(link);
+    } else if (op instanceof TarEntryReader.Failure failure) {
+      throw rethrow(failure.error());
+    } else {
+      return false; // End
+    }
+    return true;
+  }
+
+  private static List<TarEntryReader.Op> take(BlockingQueue<List<TarEntryReader.Op>> batches)
+      throws IOException {
+    try {
+      return batches.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while extracting", e);
+    }
+  }
+
+  private static IOException rethrow(Throwable error) {
+    if (error instanceof RuntimeException e) {
+      throw e;
+    }
+    if (error instanceof Error e) {
+      throw e;
+    }
+    return error instanceof IOException e ? e : new IOException(error);
+  }
+
+  /**
+   * The entry's path relative to the destination, without "." components and trailing slashes.
+   *
+   * @throws UnsafeArchiveException for absolute paths and ".." components
+   */
+  static String relativeName(String name) {
+    return TarEntryReader.relativeName(name);
+  }
+
+  private Path path(String name) {
+    try {
+      return Path.of(root + "/" + name);
+    } catch (InvalidPathException e) {
+      throw new InvalidInputException("archive entry '" + name + "' is not a valid path: " + e);
+    }
+  }
+
+  /** The entry's path in native memory, for libc. */
+  private NativePath nativePath(String name) {
+    return nativePath.set(rootBytes).append(name.getBytes(FILE_NAMES));
+  }
+
+  private void directory(TarEntryReader.Directory entry) throws IOException {
+    String name = entry.name();
+    Path dir = path(name);
+    if (restoreTimes && entry.modified() != null) {
+      open.push(entry);
+    }
+    try {
+      if (!FileCalls.mkdir(nativePath(name), entry.mode())) {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+          throw new IOException("archive entry '" + name + "/' collides with a file of that name");
+        }
+        return; // made earlier as the parent of a file
+      }
+    } catch (NoSuchFileException e) {
+      Files.createDirectories(dir);
+    }
+    counts.directories++;
+  }
+
+  /**
+   * Sets the times of the directories the archive has left before entry {@code name}, as GNU tar
+   * does; those a link made at the end may still change wait for the links.
+   */
+  private void leaveDirectoriesNotAbove(String name) throws IOException {
+    while (!open.isEmpty() && !isAbove(open.peek().name(), name)) {
+      TarEntryReader.Directory left = open.pop();
+      if (links.isEmpty()) {
+        restoreTime(left);
+      } else {
+        afterLinks.add(left);
+      }
+    }
+  }
+
+  private static boolean isAbove(String dir, String name) {
+    return name.length() > dir.length() && name.charAt(dir.length()) == '/' && name.startsWith(dir);
+  }
+
+  private void restoreTime(TarEntryReader.Directory dir) throws IOException {
+    Instant instant = dir.modified().toInstant();
+    FileCalls.setModifiedTime(nativePath(dir.name()), instant.getEpochSecond(), instant.getNano());
+  }
+
+  private void startFile(TarEntryReader.FileStart start) throws IOException {
+    file = start;
+    fd = create(start.name(), nativePath(start.name()), start.mode());
+  }
+
+  private void endFile() throws IOException {
+    if (restoreTimes && file.modified() != null) {
+      Instant instant = file.modified().toInstant();
+      FileCalls.setModifiedTime(fd, instant.getEpochSecond(), instant.getNano());
+    }
+    closeOpenFile();
+    counts.files++;
+    counts.bytes += file.size();
+  }
+
+  private void closeOpenFile() throws IOException {
+    if (fd >= 0) {
+      int open = fd;
+      fd = -1;
+      FileCalls.close(open);
+    }
+  }
+
+  /** open(O_CREAT|O_EXCL|O_NOFOLLOW), as GNU tar does, making missing parents first. */
+  private int create(String name, NativePath file, int mode) throws IOException {
+    try {
+      return FileCalls.open(file, CREATE, mode);
+    } catch (NoSuchFileException e) {
+      makeParents(name, path(name));
+      return FileCalls.open(file, CREATE, mode);
+    }
+  }
+
+  /** Parents missing because the archive has no entry for them; counted as directories. */
+  private void makeParents(String name, Path file) throws IOException {
+    Path parent = file.getParent();
+    List<Path> missing = new ArrayList<>();
+    for (Path p = parent; p != null && !p.equals(destination) && !Files.exists(p); ) {
+      missing.add(p);
+      p = p.getParent();
+    }
+    for (int i = missing.size() - 1; i >= 0; i--) {
+      try {
+        Files.createDirectory(missing.get(i));
+        counts.directories++;
+      } catch (FileAlreadyExistsException e) {
+        if (!Files.isDirectory(missing.get(i), LinkOption.NOFOLLOW_LINKS)) {
+          throw new IOException(
+              "archive entry '" + name + "' needs directory " + missing.get(i) + ", a file");
+        }
+      }
+    }
+  }
+
+  private void link(TarEntryReader.Link link) throws IOException {
+    requireNoSymlinkOnTheWay(link.path(), link.path());
+    Path path = path(link.path());
+    if (Files.notExists(path.getParent(), LinkOption.NOFOLLOW_LINKS)) {
+      makeParents(link.path(), path);
+    }
+    try {
+      if (link.symbolic()) {
+        // The target is only text: it may point anywhere, since nothing is written through it.
+        Files.createSymbolicLink(path, Path.of(link.target()));
+        symlinks.add(link.path());
+      } else {
+        requireNoSymlinkOnTheWay(link.path(), link.target());
+        Files.createLink(path, path(link.target()));
+      }
+    } catch (FileAlreadyExistsException e) {
+      // Links come last, so an earlier entry made this path; replacing it could redirect what
+      // was written below it.
+      throw new UnsafeArchiveException(
+          link.path(), "is a link where the archive already made a file or directory");
+    }
+    counts.files++;
+  }
+
+  /** Refuses {@code path} when one of its parent directories is a symlink the archive made. */
+  private void requireNoSymlinkOnTheWay(String entry, String path) {
+    if (symlinks.isEmpty()) {
+      return;
+    }
+    int slash = path.indexOf('/');
+    while (slash > 0) {
+      String parent = path.substring(0, slash);
+      if (symlinks.contains(parent)) {
+        throw new UnsafeArchiveException(
+            entry, "goes through the symbolic link '" + parent + "' the archive made");
+      }
+      slash = path.indexOf('/', slash + 1);
+    }
+  }
+}

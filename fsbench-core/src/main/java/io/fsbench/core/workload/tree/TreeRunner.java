@@ -1,0 +1,213 @@
+package io.fsbench.core.workload.tree;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.Size;
+import io.fsbench.api.TreePhase;
+import io.fsbench.api.TreePhaseResult;
+import io.fsbench.api.TreeResult;
+import io.fsbench.api.TreeSpec;
+import io.fsbench.core.engine.WorkloadContext;
+import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.core.nativeio.NativePath;
+import io.fsbench.core.workload.metadata.ScratchContext;
+import io.fsbench.core.workload.metadata.Syncer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Runs a {@link TreeSpec}. Inside the workload directory it uses {@code source.tar} (a generated
+ * archive), {@code tree/} (the extracted tree), {@code tree.tar} (the tar phase's output, removed
+ * right after it) and {@code copy/}; all are removed at the end, untimed. A phase whose input no
+ * selected phase made gets it from an untimed step first (the walk of an archive needs an extract).
+ *
+ * <p>Before measuring, the runner warms the JIT compiler up, untimed and unsynced: the same phases
+ * run on a generated tree of {@value #WARM_UP_FILES} small files in a scratch directory that is
+ * then removed. Without it the first phases would partly measure the Java interpreter, and the
+ * optimising compiler would compete with them for the CPU: it compiles a method after some ten
+ * thousand calls, so the warm-up tree has that many entries.
+ */
+public final class TreeRunner implements WorkloadRunner<TreeSpec> {
+
+  static final int WARM_UP_FILES = 10_000;
+
+  private final Syncer syncer;
+  private final CacheDropper caches;
+  private final boolean warmUp;
+
+  public TreeRunner() {
+    this(Syncer.system());
+  }
+
+  public TreeRunner(Syncer syncer) {
+    this(syncer, CacheDropper.system());
+  }
+
+  /** A runner with its flushes and cache drops injected, e.g. recorded in a test. */
+  public TreeRunner(Syncer syncer, CacheDropper caches) {
+    this(syncer, caches, true);
+  }
+
+  /** A runner that warms the JIT up before measuring, or not. */
+  public TreeRunner(Syncer syncer, CacheDropper caches, boolean warmUp) {
+    this.syncer = Objects.requireNonNull(syncer, "syncer");
+    this.caches = Objects.requireNonNull(caches, "caches");
+    this.warmUp = warmUp;
+  }
+
+  /**
+   * Writes the archive a generated {@code spec} extracts (the same bytes for the same spec), e.g.
+   * to extract the very same tree with GNU tar for comparison.
+   */
+  public static void writeGeneratedArchive(TreeSpec spec, Path archive) throws IOException {
+    new TreeGenerator(spec).writeArchive(archive);
+  }
+
+  @Override
+  public Class<TreeSpec> specType() {
+    return TreeSpec.class;
+  }
+
+  @Override
+  public TreeResult run(TreeSpec spec, WorkloadContext context) {
+    if (warmUp) {
+      warmUp(spec, context);
+    }
+    Path work = context.directory();
+    Path tree = work.resolve("tree");
+    Path copy = work.resolve("copy");
+    Path tarOut = work.resolve("tree.tar");
+    Path generated = work.resolve("source.tar");
+    PhaseTimer timer =
+        new PhaseTimer(context, syncer, caches, spec.includeSync(), spec.dropCaches());
+    TreeCopier copier = new TreeCopier(TreeCopier.BUFFER);
+    List<TreePhaseResult> results = new ArrayList<>();
+    Throwable failure = null;
+    try {
+      Path archive = spec.generated() ? generated : spec.archive();
+      if (spec.generated()) {
+        new TreeGenerator(spec).writeArchive(generated);
+      }
+      List<TreePhase> phases = spec.orderedPhases();
+      boolean haveCopy = false;
+      for (int k = 0; k < phases.size(); k++) {
+        TreePhase phase = phases.get(k);
+        context.progress((double) k / phases.size());
+        context.failIfCancelled(spec.name());
+        if (phase != TreePhase.EXTRACT && Files.notExists(tree)) {
+          extract(archive, tree);
+        }
+        switch (phase) {
+          case EXTRACT -> {
+            Files.createDirectory(tree);
+            results.add(timer.time(phase, () -> extractInto(archive, tree)));
+          }
+          case WALK -> results.add(timer.time(phase, () -> TreeWalker.walk(tree)));
+          case FIND -> results.add(timer.time(phase, () -> find(tree, spec.findPattern())));
+          case TAR -> {
+            results.add(timer.time(phase, () -> new TarCreator().create(tree, tarOut)));
+            TreeRemover.remove(tarOut, work);
+          }
+          case COPY -> {
+            results.add(timer.time(phase, () -> copier.copyTree(tree, copy)));
+            haveCopy = true;
+          }
+          case RECOPY -> {
+            if (!haveCopy) {
+              copier.copyTree(tree, copy);
+              haveCopy = true;
+            }
+            results.add(timer.time(phase, () -> copier.copyTree(tree, copy)));
+          }
+          case REMOVE -> results.add(timer.time(phase, () -> removeTree(tree, work)));
+        }
+      }
+      context.progress(1.0);
+    } catch (IOException e) {
+      failure = e;
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED, spec.name() + " failed: " + e.getMessage(), e);
+    } catch (RuntimeException | Error e) {
+      failure = e;
+      throw e;
+    } finally {
+      cleanUp(work, failure, copy, tree, tarOut, generated);
+    }
+    return new TreeResult(spec, spec.dropCaches(), results);
+  }
+
+  /** The same phases on a small generated tree in a scratch directory, unsynced and unmeasured. */
+  private static void warmUp(TreeSpec spec, WorkloadContext context) {
+    TreeSpec small =
+        TreeSpec.builder()
+            .generatedFiles(WARM_UP_FILES)
+            .medianFileSize(Size.bytes(512))
+            .phases(spec.phases())
+            .includeSync(false)
+            .findPattern(spec.findPattern())
+            .build();
+    ScratchContext.warmUp(
+        context,
+        spec.name(),
+        scratch -> new TreeRunner(NO_SYNC, () -> {}, false).run(small, scratch));
+  }
+
+  /** Makes no call: the warm-up must not flush, nor show in a test's recorded calls. */
+  private static final Syncer NO_SYNC =
+      new Syncer() {
+        @Override
+        public void fsync(NativePath file, FileSync call) {}
+
+        @Override
+        public void sync() {}
+
+        @Override
+        public void syncfs(Path anyPath) {}
+      };
+
+  private static void extract(Path archive, Path tree) throws IOException {
+    Files.createDirectory(tree);
+    extractInto(archive, tree);
+  }
+
+  private static TreeCounts extractInto(Path archive, Path tree) throws IOException {
+    try (InputStream tar = ArchiveInput.open(archive)) {
+      return new TarExtractor(tree, true).extract(tar);
+    }
+  }
+
+  /** Removes the tree; its own directory is the container, not counted, as in the other phases. */
+  private static TreeCounts removeTree(Path tree, Path work) throws IOException {
+    TreeCounts counts = TreeRemover.remove(tree, work);
+    counts.directories--;
+    return counts;
+  }
+
+  private static TreeCounts find(Path tree, String glob) throws IOException {
+    TreeCounts counts = new TreeCounts();
+    TreeWalker.find(tree, glob, counts);
+    return counts;
+  }
+
+  /** Removes what the run made, untimed; a failure here is added to the run's own failure. */
+  static void cleanUp(Path work, Throwable failure, Path... paths) {
+    for (Path path : paths) {
+      try {
+        TreeRemover.remove(path, work);
+      } catch (IOException | RuntimeException e) {
+        if (failure != null) {
+          failure.addSuppressed(e);
+        } else {
+          throw new FsBenchException(
+              FsBenchException.Kind.RUN_FAILED,
+              "could not remove " + path + " after the run: " + e.getMessage(),
+              e);
+        }
+      }
+    }
+  }
+}

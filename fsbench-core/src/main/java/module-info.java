@@ -1,0 +1,61 @@
+/**
+ * fsbench's engine: the {@link io.fsbench.FsBench} entry point and fluent API, and internal
+ * packages for volumes, native I/O, statistics and reports.
+ */
+module io.fsbench.core {
+  requires transitive io.fsbench.api;
+  requires com.google.common;
+  requires com.sun.jna;
+  requires com.sun.jna.platform;
+  requires org.slf4j;
+  requires com.fasterxml.jackson.databind;
+  requires commons.math3;
+  requires jdk.unsupported;
+  requires org.apache.commons.compress;
+
+  exports io.fsbench;
+  exports io.fsbench.core.volume to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.host to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.plugin to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.engine to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.jobfile to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.engine.block to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.stats to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.report.fio to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.compare to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.report.compare to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.nativeio to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.workload.metadata to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.workload.postmark to
+      io.fsbench.cli,
+      io.fsbench.tck;
+  exports io.fsbench.core.workload.tree to
+      io.fsbench.cli,
+      io.fsbench.tck;
+
+  uses io.fsbench.spi.FileSystemPlugin;
+}

@@ -1,0 +1,213 @@
+package io.fsbench.core.engine.block;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.JobResult;
+import io.fsbench.api.JobSpec;
+import io.fsbench.api.Size;
+import io.fsbench.api.VerifyMethod;
+import io.fsbench.core.jobfile.JobFile;
+import io.fsbench.core.report.fio.FioOptions;
+import io.fsbench.core.workload.metadata.TestContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BlockEngineTest {
+
+  @TempDir Path dir;
+
+  private final BlockEngine engine = new BlockEngine();
+
+  private List<JobResult> run(JobSpec... specs) {
+    List<JobFile.Job> jobs =
+        java.util.Arrays.stream(specs)
+            .map(s -> new JobFile.Job(s, 0, true, FioOptions.effective(s)))
+            .toList();
+    return engine.run(jobs, new TestContext(dir));
+  }
+
+  @Test
+  void writesTheWholeFileOnceInBlockSizedIos() throws Exception {
+    JobResult r = run(JobSpec.seqWrite(Size.kib(4)).name("w").size(Size.mib(1)).build()).get(0);
+
+    assertThat(r.write().ioBytes()).isEqualTo(1 << 20);
+    assertThat(r.write().totalIos()).isEqualTo(256);
+    assertThat(r.write().clat().n()).isEqualTo(256);
+    assertThat(r.read().hasIo()).isFalse();
+    assertThat(r.ioMechanism()).isEqualTo("psync");
+    assertThat(Files.size(dir.resolve("w.0.0"))).isEqualTo(1 << 20);
+  }
+
+  @Test
+  void laysOutFilesBeforeReadingThemAndTimesItApart() throws Exception {
+    JobResult r = run(JobSpec.randRead(Size.kib(4)).name("r").size(Size.mib(2)).build()).get(0);
+
+    assertThat(r.read().totalIos()).isEqualTo(512);
+    assertThat(r.setup().layout()).isPositive();
+    assertThat(Files.size(dir.resolve("r.0.0"))).isEqualTo(2 << 20);
+  }
+
+  @Test
+  void theNullEngineCompletesEveryIoWithoutTouchingAFile() throws Exception {
+    JobResult r =
+        run(JobSpec.randRead(Size.kib(4))
+                .name("null")
+                .size(Size.gib(1))
+                .ioEngine(io.fsbench.api.IoEngine.NULL)
+                .build())
+            .get(0);
+
+    assertThat(r.read().totalIos()).isEqualTo(262_144);
+    assertThat(r.ioMechanism()).isEqualTo("null");
+    try (var files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
+  void sumsClonesUnderGroupReporting() {
+    JobResult r =
+        run(JobSpec.seqWrite(Size.kib(64)).name("g").size(Size.mib(1)).numJobs(3).build()).get(0);
+
+    assertThat(r.members()).isEqualTo(3);
+    assertThat(r.write().ioBytes()).isEqualTo(3L << 20);
+  }
+
+  @Test
+  void keepsIoDepthIosInFlightWithAnAsyncQueue() {
+    JobResult r =
+        run(JobSpec.randRead(Size.kib(4)).name("q").size(Size.mib(4)).ioDepth(16).direct().build())
+            .get(0);
+
+    assertThat(r.ioMechanism()).isNotEqualTo("psync");
+    assertThat(r.read().totalIos()).isEqualTo(1024);
+    assertThat(r.iodepthLevel().get("16")).isGreaterThan(50.0);
+    assertThat(r.read().slat().n()).isEqualTo(1024);
+  }
+
+  @Test
+  void stopsATimeBasedJobAtItsRuntime() {
+    JobResult r =
+        run(JobSpec.randWrite(Size.kib(4))
+                .name("t")
+                .size(Size.mib(1))
+                .timeBased()
+                .runtime(Duration.ofMillis(600))
+                .build())
+            .get(0);
+
+    assertThat(r.write().runtimeMs()).isBetween(550L, 3000L);
+    // a 1 MiB file at 4k is 256 blocks: a time-based job goes round it many times
+    assertThat(r.write().totalIos()).isGreaterThan(256);
+    // one sample per whole 500 ms window, and their mean near the headline bandwidth
+    assertThat(r.write().bwSamples().samples()).isBetween(1L, r.write().runtimeMs() / 500);
+    assertThat(r.write().bwSamples().mean() * 1024)
+        .isBetween(r.write().bwBytes() * 0.5, r.write().bwBytes() * 1.5);
+  }
+
+  @Test
+  void syncsEveryNWrites() {
+    JobResult r =
+        run(JobSpec.seqWrite(Size.kib(4)).name("s").size(Size.kib(400)).fsync(10).build()).get(0);
+
+    assertThat(r.sync().totalIos()).isEqualTo(10);
+  }
+
+  @Test
+  void verifiesWhatItWrote() {
+    JobResult r =
+        run(JobSpec.randWrite(Size.kib(4))
+                .name("v")
+                .size(Size.kib(256))
+                .verify(VerifyMethod.CRC32C)
+                .build())
+            .get(0);
+
+    assertThat(r.write().totalIos()).isEqualTo(64);
+  }
+
+  @Test
+  void mixesReadsAndWritesByRwmixread() {
+    JobResult r =
+        run(JobSpec.randReadWrite(Size.kib(4)).name("m").size(Size.mib(4)).rwMixRead(75).build())
+            .get(0);
+
+    long reads = r.read().totalIos();
+    long writes = r.write().totalIos();
+    assertThat(reads + writes).isEqualTo(1024);
+    assertThat((double) reads / (reads + writes)).isBetween(0.70, 0.80);
+  }
+
+  @Test
+  void limitsTheRateOfIos() {
+    long start = System.nanoTime();
+    JobResult r =
+        run(JobSpec.seqWrite(Size.kib(4))
+                .name("rate")
+                .size(Size.kib(400))
+                .rate(new JobSpec.RateLimit(0, 0, 0, 200))
+                .build())
+            .get(0);
+
+    // 100 I/Os at 200 per second cannot finish in under half a second
+    assertThat(System.nanoTime() - start).isGreaterThan(450_000_000L);
+    assertThat(r.write().totalIos()).isEqualTo(100);
+  }
+
+  @Test
+  void runsJobsBeforeAStonewallBeforeTheJobsAfterIt() {
+    JobSpec first = JobSpec.seqWrite(Size.kib(64)).name("a").size(Size.mib(1)).build();
+    JobSpec second =
+        JobSpec.seqRead(Size.kib(64)).name("b").size(Size.mib(1)).stonewall(true).build();
+
+    assertThat(BlockEngine.batches(List.of(job(first), job(second)))).hasSize(2);
+    assertThat(BlockEngine.batches(List.of(job(first), job(first)))).hasSize(1);
+  }
+
+  @Test
+  void refusesAFileNameOutsideItsDirectory() {
+    JobSpec spec =
+        JobSpec.seqWrite(Size.kib(4)).name("x").size(Size.mib(1)).fileName("../escape").build();
+
+    assertThatThrownBy(() -> run(spec))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("../escape");
+  }
+
+  @Test
+  void refusesFilesSmallerThanTheBlockSize() {
+    JobSpec spec = JobSpec.seqWrite(Size.mib(1)).name("small").size(Size.kib(64)).build();
+
+    assertThatThrownBy(() -> run(spec))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("65536 bytes");
+  }
+
+  @Test
+  void failsTheRunWhenCancelled() {
+    JobSpec spec =
+        JobSpec.seqWrite(Size.kib(4))
+            .name("c")
+            .size(Size.mib(1))
+            .timeBased()
+            .runtime(Duration.ofSeconds(30))
+            .build();
+    TestContext context = new TestContext(dir).cancelWhen(() -> true);
+
+    assertThatThrownBy(() -> engine.run(List.of(job(spec)), context))
+        .isInstanceOf(FsBenchException.class)
+        .hasMessageContaining("cancelled");
+  }
+
+  private static JobFile.Job job(JobSpec spec) {
+    return new JobFile.Job(spec, 0, true, Map.of());
+  }
+}

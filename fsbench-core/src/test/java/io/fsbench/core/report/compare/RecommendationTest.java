@@ -1,0 +1,119 @@
+package io.fsbench.core.report.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fsbench.api.CellId;
+import io.fsbench.api.Comparison;
+import io.fsbench.api.ComparisonListener;
+import io.fsbench.api.ComparisonSettings;
+import io.fsbench.api.TreePhase;
+import io.fsbench.api.TreePhaseResult;
+import io.fsbench.api.TreeResult;
+import io.fsbench.api.TreeSpec;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.Unit;
+import io.fsbench.core.compare.CellRecorder;
+import io.fsbench.core.compare.ComparisonRecorder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RecommendationTest {
+
+  private static Comparison comparison(Unit unit, Map<String, double[]> runs) {
+    ComparisonFixture.StepClock clock = new ComparisonFixture.StepClock(ComparisonFixture.START);
+    ComparisonRecorder recorder =
+        new ComparisonRecorder(
+            ComparisonSettings.builder().baseline("ext4").build(),
+            ComparisonFixture.environment(),
+            List.of(),
+            clock,
+            ComparisonListener.none());
+    runs.forEach(
+        (fs, values) -> {
+          CellRecorder cell =
+              recorder.cell(new CellId(fs, Tuning.defaults(), "randwrite-4k"), Map.of());
+          for (double v : values) {
+            cell.measured(
+                SimpleResult.of("randwrite-4k", "metric", v, unit),
+                clock.instant(),
+                Duration.ofSeconds(1));
+          }
+        });
+    return recorder.finish();
+  }
+
+  private static String sentence(Comparison comparison) {
+    List<Recommendation> all = Recommendation.of(comparison);
+    assertThat(all).hasSize(1);
+    assertThat(all.get(0).useCase()).isEqualTo(UseCase.RANDOM_WRITE);
+    return all.get(0).sentence("ext4");
+  }
+
+  @Test
+  void namesTheBestAndHowFarItIsAheadOfTheBaseline() {
+    Comparison c =
+        comparison(
+            Unit.IOPS,
+            Map.of(
+                "ext4", new double[] {100, 101, 102},
+                "xfs", new double[] {107, 108, 109}));
+
+    assertThat(sentence(c)).isEqualTo("xfs, 1.07× ext4, the runner-up");
+  }
+
+  @Test
+  void saysWhenTheBestIsNotDistinguishableFromTheRunnerUp() {
+    Comparison c =
+        comparison(
+            Unit.IOPS,
+            Map.of(
+                "ext4", new double[] {100, 101, 102},
+                "xfs", new double[] {120, 122, 124},
+                "btrfs", new double[] {118, 121, 124}));
+
+    assertThat(sentence(c))
+        .isEqualTo("xfs, 1.21× ext4; not distinguishable from btrfs (1.01×), either will do");
+  }
+
+  @Test
+  void ranksLatenciesLowestFirst() {
+    Comparison c =
+        comparison(
+            Unit.NANOSECONDS,
+            Map.of(
+                "ext4", new double[] {200, 201, 202},
+                "xfs", new double[] {100, 101, 102}));
+
+    assertThat(sentence(c)).isEqualTo("xfs, 1.99× ext4, the runner-up");
+  }
+
+  @Test
+  void namesTheStepItJudgedByWhenAWorkloadTimesSeveral() {
+    ComparisonFixture.StepClock clock = new ComparisonFixture.StepClock(ComparisonFixture.START);
+    ComparisonRecorder recorder =
+        new ComparisonRecorder(
+            ComparisonSettings.builder().baseline("ext4").build(),
+            ComparisonFixture.environment(),
+            List.of(),
+            clock,
+            ComparisonListener.none());
+    TreeSpec spec = TreeSpec.builder().build();
+    for (String fs : List.of("ext4", "xfs")) {
+      CellRecorder cell = recorder.cell(new CellId(fs, Tuning.defaults(), "tree"), Map.of());
+      List<TreePhaseResult> phases = new ArrayList<>();
+      for (TreePhase phase : spec.orderedPhases()) {
+        phases.add(new TreePhaseResult(phase, 10, 1, 100, Duration.ofSeconds(1), true));
+      }
+      cell.measured(new TreeResult(spec, false, phases), clock.instant(), Duration.ofSeconds(7));
+    }
+
+    List<Recommendation> all = Recommendation.of(recorder.finish());
+
+    assertThat(all)
+        .extracting(Recommendation::measuredWith)
+        .containsExactly("tree extract.seconds");
+  }
+}

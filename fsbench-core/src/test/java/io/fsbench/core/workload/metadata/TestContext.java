@@ -1,0 +1,61 @@
+package io.fsbench.core.workload.metadata;
+
+import io.fsbench.api.Volume;
+import io.fsbench.core.engine.WorkloadContext;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/** A context on a plain directory with the real clock; records progress and can cancel. */
+public final class TestContext implements WorkloadContext {
+
+  private final Path directory;
+  private final List<Double> progress = Collections.synchronizedList(new ArrayList<>());
+  private volatile BooleanSupplier cancelled = () -> false;
+
+  public TestContext(Path directory) {
+    this.directory = directory;
+  }
+
+  public TestContext cancelWhen(BooleanSupplier condition) {
+    this.cancelled = condition;
+    return this;
+  }
+
+  public List<Double> progressReports() {
+    return List.copyOf(progress);
+  }
+
+  @Override
+  public Path directory() {
+    return directory;
+  }
+
+  @Override
+  public Optional<Volume> volume() {
+    return Optional.empty();
+  }
+
+  @Override
+  public long nanoTime() {
+    return System.nanoTime();
+  }
+
+  @Override
+  public long currentTimeMillis() {
+    return System.currentTimeMillis();
+  }
+
+  @Override
+  public void progress(double fraction) {
+    progress.add(fraction);
+  }
+
+  @Override
+  public boolean cancelled() {
+    return cancelled.getAsBoolean();
+  }
+}

@@ -1,0 +1,163 @@
+package io.fsbench.core.workload.tree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fsbench.api.Size;
+import io.fsbench.api.TreePhase;
+import io.fsbench.api.TreePhaseResult;
+import io.fsbench.api.TreeResult;
+import io.fsbench.api.TreeSpec;
+import io.fsbench.core.workload.metadata.RecordingSyncer;
+import io.fsbench.core.workload.metadata.TestContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TreeRunnerTest {
+
+  @TempDir Path dir;
+
+  private final RecordingSyncer syncer = new RecordingSyncer();
+  private final AtomicInteger drops = new AtomicInteger();
+
+  private TreeResult run(TreeSpec spec) {
+    return new TreeRunner(syncer, drops::incrementAndGet).run(spec, new TestContext(dir));
+  }
+
+  private static TreeSpec.Builder small() {
+    return TreeSpec.builder().generatedFiles(200).filesPerDir(8).medianFileSize(Size.kib(2));
+  }
+
+  private void assertWorkDirectoryIsEmpty() throws IOException {
+    try (Stream<Path> left = Files.list(dir)) {
+      assertThat(left).isEmpty();
+    }
+  }
+
+  @Test
+  void everyPhaseHandlesTheWholeTreeAndLeavesNothingBehind() throws IOException {
+    TreeResult result = run(small().build());
+
+    assertThat(result.phases())
+        .extracting(TreePhaseResult::phase)
+        .containsExactly(TreePhase.values());
+    TreePhaseResult extract = result.phase(TreePhase.EXTRACT).orElseThrow();
+    assertThat(extract.files()).isEqualTo(200);
+    assertThat(extract.directories()).isEqualTo(25);
+    assertThat(extract.bytes()).isPositive();
+    for (TreePhase phase : TreePhase.values()) {
+      TreePhaseResult r = result.phase(phase).orElseThrow();
+      assertThat(r.files()).as(phase.key()).isEqualTo(200);
+      assertThat(r.directories()).as(phase.key()).isEqualTo(25);
+      assertThat(r.syncIncluded()).as(phase.key()).isEqualTo(phase.writes());
+    }
+    assertThat(result.phase(TreePhase.COPY).orElseThrow().bytes()).isEqualTo(extract.bytes());
+    assertThat(result.phase(TreePhase.RECOPY).orElseThrow().bytes()).isEqualTo(extract.bytes());
+    assertThat(result.phase(TreePhase.TAR).orElseThrow().bytes()).isEqualTo(extract.bytes());
+    assertWorkDirectoryIsEmpty();
+  }
+
+  @Test
+  void syncsUntimedBeforeEachPhaseAndTimedAfterEachPhaseThatWrites() {
+    run(small().build());
+
+    // 7 phases, 5 of which write: 7 untimed + 5 timed syncfs, never a system-wide sync.
+    assertThat(syncer.calls()).containsOnly("syncfs").hasSize(12);
+    assertThat(drops).hasValue(0);
+  }
+
+  @Test
+  void withoutIncludeSyncNoPhaseSaysItSynced() {
+    TreeResult result = run(small().includeSync(false).build());
+
+    assertThat(result.phases()).noneMatch(TreePhaseResult::syncIncluded);
+    assertThat(syncer.calls()).hasSize(7);
+  }
+
+  @Test
+  void dropsTheCachesBeforeEachPhaseWhenAsked() {
+    TreeResult result =
+        run(small().phases(TreePhase.EXTRACT, TreePhase.WALK).dropCaches(true).build());
+
+    assertThat(drops).hasValue(2);
+    assertThat(result.cachesDropped()).isTrue();
+  }
+
+  @Test
+  void aPhaseAloneGetsItsTreeFromAnUntimedExtract() throws IOException {
+    TreeResult result = run(small().phases(TreePhase.RECOPY).build());
+
+    assertThat(result.workload()).isEqualTo("tree-recopy");
+    assertThat(result.phases()).hasSize(1);
+    assertThat(result.phases().get(0).files()).isEqualTo(200);
+    assertWorkDirectoryIsEmpty();
+  }
+
+  @Test
+  void extractsAGivenArchive() throws IOException {
+    Path archive = Files.createTempFile("fsbench-tree-test", ".tar");
+    try {
+      try (Archives a = Archives.to(archive)) {
+        a.directory("pkg")
+            .file("pkg/one.c", "int one;")
+            .file("pkg/two.h", "int two;")
+            .symlink("pkg/link", "one.c");
+      }
+
+      TreeResult result =
+          run(
+              TreeSpec.builder()
+                  .archive(archive)
+                  .phases(TreePhase.EXTRACT, TreePhase.FIND)
+                  .build());
+
+      assertThat(result.phase(TreePhase.EXTRACT).orElseThrow().files()).isEqualTo(3);
+      assertThat(result.phase(TreePhase.EXTRACT).orElseThrow().bytes()).isEqualTo(16);
+      assertWorkDirectoryIsEmpty();
+    } finally {
+      Files.deleteIfExists(archive);
+    }
+  }
+
+  @Test
+  void anUnsafeArchiveIsRefusedAndCleanedUp() throws IOException {
+    Path archive = Files.createTempFile("fsbench-tree-test", ".tar");
+    try {
+      try (Archives a = Archives.to(archive)) {
+        a.file("fine.txt", "ok").file("../escaped.txt", "no");
+      }
+
+      assertThatThrownBy(() -> run(TreeSpec.builder().archive(archive).build()))
+          .isInstanceOf(UnsafeArchiveException.class)
+          .hasMessageContaining("'../escaped.txt'");
+      assertThat(dir.resolveSibling("escaped.txt")).doesNotExist();
+      assertWorkDirectoryIsEmpty();
+    } finally {
+      Files.deleteIfExists(archive);
+    }
+  }
+
+  @Test
+  void aMissingArchiveIsBadInput() {
+    TreeSpec spec = TreeSpec.builder().archive(dir.resolve("missing.tar.xz")).build();
+
+    assertThatThrownBy(() -> run(spec))
+        .isInstanceOf(io.fsbench.api.InvalidInputException.class)
+        .hasMessageContaining("missing.tar.xz");
+  }
+
+  @Test
+  void theSameSeedGeneratesTheSameTree() {
+    TreeResult a = run(small().phases(TreePhase.EXTRACT).build());
+    TreeResult b = run(small().phases(TreePhase.EXTRACT).build());
+    TreeResult c = run(small().seed(7).phases(TreePhase.EXTRACT).build());
+
+    assertThat(b.phases().get(0).bytes()).isEqualTo(a.phases().get(0).bytes());
+    assertThat(c.phases().get(0).bytes()).isNotEqualTo(a.phases().get(0).bytes());
+  }
+}

@@ -1,0 +1,73 @@
+package io.fsbench.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fsbench.spi.FileSystemPlugin;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.module.ModuleDescriptor;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * Checks that a plugin can be found the two ways core looks for plugins: as a service on the class
+ * path ({@code META-INF/services}) and on the module path ({@code provides} in module-info). A unit
+ * check, so that a missing registration fails the build even where the kit's integration tests are
+ * skipped.
+ *
+ * <pre>{@code
+ * @Test
+ * void isRegisteredAsAService() {
+ *   assertThat(ServiceRegistration.assertRegistered(XfsPlugin.class).id()).isEqualTo("xfs");
+ * }
+ * }</pre>
+ */
+public final class ServiceRegistration {
+
+  private static final String SERVICES = "/META-INF/services/" + FileSystemPlugin.class.getName();
+
+  private ServiceRegistration() {}
+
+  /**
+   * Asserts that {@code type} is the provider its {@code META-INF/services} file names; that, when
+   * it is in a named module, the module {@code provides} it and exports nothing (core finds plugins
+   * as services, so none needs to show its classes); and that it has the public no-argument
+   * constructor the service loader calls.
+   *
+   * @return a plugin made by that constructor
+   */
+  public static FileSystemPlugin assertRegistered(Class<? extends FileSystemPlugin> type) {
+    assertThat(servicesFile(type).strip())
+        .as("%s in the jar of %s", SERVICES, type.getName())
+        .isEqualTo(type.getName());
+    Module module = type.getModule();
+    if (module.isNamed()) {
+      ModuleDescriptor descriptor = module.getDescriptor();
+      assertThat(descriptor.provides())
+          .as("module %s provides %s", module.getName(), FileSystemPlugin.class.getName())
+          .anySatisfy(
+              provides -> {
+                assertThat(provides.service()).isEqualTo(FileSystemPlugin.class.getName());
+                assertThat(provides.providers()).containsExactly(type.getName());
+              });
+      assertThat(descriptor.exports()).as("packages module %s exports", module.getName()).isEmpty();
+    }
+    try {
+      return type.getConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(
+          type.getName() + " needs a public no-argument constructor for the service loader", e);
+    }
+  }
+
+  /** The services file of the jar or module that holds {@code type}. */
+  private static String servicesFile(Class<?> type) {
+    try (InputStream in = type.getResourceAsStream(SERVICES)) {
+      Objects.requireNonNull(in, () -> "no " + SERVICES + " beside " + type.getName());
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

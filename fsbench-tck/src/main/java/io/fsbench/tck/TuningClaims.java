@@ -1,0 +1,73 @@
+package io.fsbench.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.fsbench.api.Tuning;
+import io.fsbench.api.UnsupportedTuningException;
+import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.TuningSupport;
+import java.util.List;
+
+/**
+ * Checks a plugin's {@link FileSystemPlugin#tuningSupport} against its {@link
+ * FileSystemPlugin#validate} on a host, without making anything: the unit-test half of the kit's
+ * tuning checks, for hosts a test scripts (an old kernel, a missing feature) that the kit's
+ * integration tests never meet.
+ *
+ * <pre>{@code
+ * FakeHost host = new FakeHost().kernel("4.14.336");
+ * assertThat(TuningClaims.assertHold(new XfsPlugin(), host).supported()).contains("barriers=off");
+ * }</pre>
+ */
+public final class TuningClaims {
+
+  private TuningClaims() {}
+
+  /**
+   * Asserts that each setting the plugin claims validates, and that each it refuses is refused with
+   * an {@link UnsupportedTuningException} whose message contains the listed reason.
+   *
+   * @return what the plugin claims, for a test's own assertions
+   */
+  public static TuningSupport assertHold(FileSystemPlugin plugin, Host host) {
+    return assertHold(plugin, host, false);
+  }
+
+  /**
+   * As {@link #assertHold}, and each listed reason is the whole message validation gives, as {@link
+   * io.fsbench.spi.Refusals#reasons} lists them.
+   */
+  public static TuningSupport assertHoldWithExactReasons(FileSystemPlugin plugin, Host host) {
+    return assertHold(plugin, host, true);
+  }
+
+  private static TuningSupport assertHold(FileSystemPlugin plugin, Host host, boolean exact) {
+    TuningSupport support = plugin.tuningSupport(host);
+    for (String setting : support.supported()) {
+      assertThatCode(() -> plugin.validate(tuning(setting), host))
+          .as("claimed setting %s", setting)
+          .doesNotThrowAnyException();
+    }
+    support
+        .refused()
+        .forEach(
+            (setting, reason) -> {
+              Throwable refusal = catchThrowable(() -> plugin.validate(tuning(setting), host));
+              assertThat(refusal)
+                  .as("refused setting %s", setting)
+                  .isInstanceOf(UnsupportedTuningException.class)
+                  .hasMessageContaining(reason);
+              if (exact) {
+                assertThat(refusal).as("refused setting %s", setting).hasMessage(reason);
+              }
+            });
+    return support;
+  }
+
+  private static Tuning tuning(String setting) {
+    return Tuning.parse(List.of(setting));
+  }
+}
