@@ -85,6 +85,9 @@ final class LibC {
   /** newfstatat(2), which glibc's fstat and fstatat make (fstatat64 on aarch64's generic table). */
   static final long SYS_NEWFSTATAT = AARCH64 ? 79 : 262;
 
+  /** getdents64(2): a directory's entries in one call per buffer, parsed in Java. */
+  static final long SYS_GETDENTS64 = AARCH64 ? 61 : 217;
+
   static final long SYS_IO_URING_ENTER = 426;
   static final long SYS_IO_URING_REGISTER = 427;
 
@@ -115,13 +118,6 @@ final class LibC {
   static native int utimensat(int dirfd, long path, long times, int flags);
 
   static native int futimens(int fd, long times);
-
-  static native long fdopendir(int fd);
-
-  /** NULL at the end and on error; only errno, cleared before the call, tells them apart. */
-  static native long readdir(long dir);
-
-  static native int closedir(long dir);
 
   static native int close(int fd);
 

@@ -16,10 +16,10 @@ import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * Walks a tree without following links: readdir of every directory and an lstat (statx relative to
- * the open directory) of every entry, as {@code ls -lR} and {@code du} do. The find variant matches
- * every name against a glob and, like GNU find, stats nothing: readdir's d_type says which entries
- * are directories.
+ * Walks a tree without following links: getdents64 of every directory and an lstat (statx relative
+ * to the open directory) of every entry, as {@code ls -lR} and {@code du} do. The find variant
+ * matches every name against a glob and, like GNU find, stats nothing: the kernel's d_type says
+ * which entries are directories.
  */
 final class TreeWalker {
 
