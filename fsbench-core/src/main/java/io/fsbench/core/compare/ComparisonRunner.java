@@ -101,7 +101,7 @@ public final class ComparisonRunner {
         new ComparisonRecorder(settings, environment, plugins, clock, listener);
     List<String> fileSystems = fileSystems(plan, settings, recorder);
     List<Cell> cells = new ArrayList<>();
-    for (Workload workload : plan.workloads()) {
+    for (Workload workload : runnableWorkloads(plan, settings, recorder)) {
       if (NamedWorkload.unwrap(workload) instanceof JobSpec job) {
         recorder.workingSet(job.name(), job.effectiveIoSize().bytes() * job.numJobs());
       }
@@ -142,6 +142,39 @@ public final class ComparisonRunner {
       recorder.warn("the comparison was interrupted; cells show the runs made before that");
     }
     return recorder.finish();
+  }
+
+  /**
+   * The plan's workloads less those the target cannot run: a directory target cannot make the
+   * filesystems that fs-lifecycle times, so that workload is left out with a warning; a plan of
+   * nothing else is refused before anything runs.
+   */
+  private static List<Workload> runnableWorkloads(
+      ComparisonPlan plan, ComparisonSettings settings, ComparisonRecorder recorder) {
+    if (settings.target().formats()) {
+      return plan.workloads();
+    }
+    List<Workload> runnable = new ArrayList<>();
+    for (Workload workload : plan.workloads()) {
+      if (NamedWorkload.unwrap(workload) instanceof FileSystemLifecycle) {
+        recorder.warn(
+            workload.name()
+                + " was left out: it times mkfs, mount and unmount, which a directory target"
+                + " cannot do; compare on loop volumes (--fs) or a device to include it");
+      } else {
+        runnable.add(workload);
+      }
+    }
+    if (runnable.isEmpty()) {
+      throw new InvalidInputException(
+          "nothing to compare on the directory "
+              + ((Target.Directory) settings.target()).path()
+              + ": "
+              + plan.workloads().stream().map(Workload::name).toList()
+              + " makes filesystems, which a directory target cannot; compare on loop volumes"
+              + " (--fs) or a device, or choose other workloads");
+    }
+    return runnable;
   }
 
   /** Releases a cell's volume as soon as it needs no more runs, and tells the listener once. */
@@ -265,12 +298,6 @@ public final class ComparisonRunner {
    */
   private void runLifecycle(Cell cell, ComparisonSettings settings, boolean warmUp) {
     Target target = settings.target();
-    if (!target.formats()) {
-      cell.recorder.failed(
-          "fs-lifecycle makes filesystems, which a directory target cannot; use a loop or device"
-              + " target");
-      return;
-    }
     Instant start = clock.instant();
     long t0 = System.nanoTime();
     try (Volume volume = volumes.make(cell.id.fileSystem(), target, cell.id.tuning())) {
