@@ -71,23 +71,39 @@ public final class HtmlWriter implements ComparisonWriter {
   }
 
   private static void recommendations(Comparison c, Appendable out) throws IOException {
-    List<Recommendation> recommendations = Recommendation.of(c);
-    if (recommendations.isEmpty()) {
+    Map<UseCase, List<Recommendation>> byUseCase = Recommendation.byUseCase(c);
+    if (byUseCase.isEmpty()) {
       return;
     }
     out.append("<section id=\"recommendations\">\n<h2>Recommendations by use case</h2>\n")
         .append("<div class=\"cards\">\n");
     String baseline = c.settings().baseline();
-    for (Recommendation r : recommendations) {
+    for (Map.Entry<UseCase, List<Recommendation>> e : byUseCase.entrySet()) {
+      List<Recommendation> recommendations = e.getValue();
+      List<String> picks = Recommendation.picks(recommendations);
       out.append("<div class=\"card\">\n<div class=\"use\">")
-          .append(esc(r.useCase().label()))
+          .append(esc(e.getKey().label()))
           .append("</div>\n<div class=\"pick\">")
-          .append(esc(Recommendation.name(r.best())))
-          .append("</div>\n<div class=\"why\">")
-          .append(esc(r.verdict(baseline)))
-          .append("</div>\n<div class=\"from\">measured with ")
-          .append(esc(r.measuredWith()))
-          .append("</div>\n</div>\n");
+          .append(esc(String.join(" or ", picks)))
+          .append("</div>\n");
+      if (recommendations.size() == 1) {
+        Recommendation r = recommendations.get(0);
+        out.append("<div class=\"why\">")
+            .append(esc(r.verdict(baseline)))
+            .append("</div>\n<div class=\"from\">measured with ")
+            .append(esc(r.measuredWith()))
+            .append("</div>\n");
+      } else {
+        // One line per workload; the name is repeated only where the workloads disagree.
+        for (Recommendation r : recommendations) {
+          out.append("<div class=\"why\"><span class=\"from\">")
+              .append(esc(r.measuredWith()))
+              .append(":</span> ")
+              .append(esc(picks.size() == 1 ? r.verdict(baseline) : r.sentence(baseline)))
+              .append("</div>\n");
+        }
+      }
+      out.append("</div>\n");
     }
     out.append("</div>\n</section>\n");
   }

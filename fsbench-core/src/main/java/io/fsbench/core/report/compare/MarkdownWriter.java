@@ -5,6 +5,7 @@ import io.fsbench.api.Environment;
 import io.fsbench.api.SkippedFileSystem;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The comparison as GitHub-flavoured Markdown: the same tables as the console, then
@@ -92,19 +93,34 @@ public final class MarkdownWriter implements ComparisonWriter {
   }
 
   private static void recommendations(Comparison comparison, Appendable out) throws IOException {
-    List<Recommendation> recommendations = Recommendation.of(comparison);
-    if (recommendations.isEmpty()) {
+    Map<UseCase, List<Recommendation>> byUseCase = Recommendation.byUseCase(comparison);
+    if (byUseCase.isEmpty()) {
       return;
     }
+    String baseline = comparison.settings().baseline();
     out.append("## Recommendations by use case\n\n");
-    for (Recommendation r : recommendations) {
-      out.append("- **")
-          .append(escape(r.useCase().label()))
-          .append("** (")
-          .append(escape(r.measuredWith()))
-          .append("): ")
-          .append(escape(r.sentence(comparison.settings().baseline())))
-          .append('\n');
+    for (Map.Entry<UseCase, List<Recommendation>> e : byUseCase.entrySet()) {
+      List<Recommendation> recommendations = e.getValue();
+      out.append("- **").append(escape(e.getKey().label())).append("**");
+      if (recommendations.size() == 1) {
+        Recommendation r = recommendations.get(0);
+        out.append(" (")
+            .append(escape(r.measuredWith()))
+            .append("): ")
+            .append(escape(r.sentence(baseline)))
+            .append('\n');
+      } else {
+        out.append(": ")
+            .append(escape(String.join(" or ", Recommendation.picks(recommendations))))
+            .append('\n');
+        for (Recommendation r : recommendations) {
+          out.append("  - ")
+              .append(escape(r.measuredWith()))
+              .append(": ")
+              .append(escape(r.sentence(baseline)))
+              .append('\n');
+        }
+      }
     }
     out.append('\n');
   }

@@ -7,7 +7,9 @@ import io.fsbench.api.MetricSummary;
 import io.fsbench.core.compare.Ratios;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -56,6 +58,24 @@ record Recommendation(
           new Recommendation(useCase.get(), workload, best, runnerUp, ahead, apart));
     }
     return recommendations;
+  }
+
+  /**
+   * The recommendations grouped by use case, in the order the use cases first appear, so that a
+   * report shows one entry per use case even when several workloads stand for it (the classic
+   * whole-filesystem comparison has three for small files).
+   */
+  static Map<UseCase, List<Recommendation>> byUseCase(Comparison comparison) {
+    Map<UseCase, List<Recommendation>> grouped = new LinkedHashMap<>();
+    for (Recommendation r : of(comparison)) {
+      grouped.computeIfAbsent(r.useCase(), u -> new ArrayList<>()).add(r);
+    }
+    return grouped;
+  }
+
+  /** The picks of a use case's workloads, each once: {@code [xfs]} or {@code [xfs, ext4]}. */
+  static List<String> picks(List<Recommendation> sameUseCase) {
+    return sameUseCase.stream().map(r -> name(r.best())).distinct().toList();
   }
 
   /** Measured cells that did not fail, best first by the headline mean. */

@@ -116,4 +116,50 @@ class RecommendationTest {
         .extracting(Recommendation::measuredWith)
         .containsExactly("tree extract.seconds");
   }
+
+  @Test
+  void reportsOneEntryPerUseCaseWhenSeveralWorkloadsStandForIt() {
+    ComparisonFixture.StepClock clock = new ComparisonFixture.StepClock(ComparisonFixture.START);
+    ComparisonRecorder recorder =
+        new ComparisonRecorder(
+            ComparisonSettings.builder().baseline("ext4").build(),
+            ComparisonFixture.environment(),
+            List.of(),
+            clock,
+            ComparisonListener.none());
+    // xfs wins postmark, ext4 wins fsmark: both are small-file workloads
+    Map<String, Map<String, Double>> rates =
+        Map.of(
+            "postmark", Map.of("ext4", 100.0, "xfs", 150.0),
+            "fsmark", Map.of("ext4", 300.0, "xfs", 200.0));
+    for (String workload : List.of("postmark", "fsmark")) {
+      for (String fs : List.of("ext4", "xfs")) {
+        CellRecorder cell = recorder.cell(new CellId(fs, Tuning.defaults(), workload), Map.of());
+        double rate = rates.get(workload).get(fs);
+        for (double v : new double[] {rate, rate + 1, rate + 2}) {
+          cell.measured(
+              SimpleResult.of(workload, "metric", v, Unit.IOPS),
+              clock.instant(),
+              Duration.ofSeconds(1));
+        }
+      }
+    }
+    Comparison c = recorder.finish();
+
+    assertThat(Recommendation.byUseCase(c)).containsOnlyKeys(UseCase.SMALL_FILES);
+    assertThat(Recommendation.picks(Recommendation.byUseCase(c).get(UseCase.SMALL_FILES)))
+        .containsExactly("xfs", "ext4");
+    String label = UseCase.SMALL_FILES.label();
+    String html = new HtmlWriter().render(c);
+    assertThat(html.split(java.util.regex.Pattern.quote(label), -1)).hasSize(2);
+    assertThat(html)
+        .contains("<div class=\"pick\">xfs or ext4</div>")
+        .contains("postmark:</span> xfs, 1.50× ext4, the runner-up")
+        .contains("fsmark:</span> ext4, the baseline; ahead of xfs by 1.50×");
+    String markdown = new MarkdownWriter().render(c);
+    assertThat(markdown)
+        .contains("- **" + MarkdownWriter.escape(label) + "**: xfs or ext4\n")
+        .contains("  - postmark: xfs, 1.50× ext4, the runner-up\n")
+        .contains("  - fsmark: ext4, the baseline; ahead of xfs by 1.50×\n");
+  }
 }
