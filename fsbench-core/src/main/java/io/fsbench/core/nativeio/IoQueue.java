@@ -20,7 +20,8 @@ import java.nio.ByteBuffer;
  * }
  * }</pre>
  *
- * <p>Not thread-safe: one job thread owns a queue. Queueing, submitting and reaping allocate
+ * <p>Not thread-safe: one job thread owns a queue, the thread that opened it (io_uring set up for a
+ * single issuer refuses submissions from any other). Queueing, submitting and reaping allocate
  * nothing. A buffer must stay untouched until its slot is reaped; its position and limit give the
  * range transferred and are not changed.
  */

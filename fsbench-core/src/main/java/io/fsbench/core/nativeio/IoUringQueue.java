@@ -24,6 +24,24 @@ final class IoUringQueue extends AbstractIoQueue {
 
   static final int IORING_SETUP_COOP_TASKRUN = 1 << 8;
   static final int IORING_SETUP_TASKRUN_FLAG = 1 << 9;
+  static final int IORING_SETUP_SINGLE_ISSUER = 1 << 12;
+  static final int IORING_SETUP_DEFER_TASKRUN = 1 << 13;
+
+  /**
+   * The setups to try, best first. fio 3.33 asks for the first: completion work deferred until the
+   * thread waits for completions (6.1+), so that finishing I/Os does not interrupt the thread that
+   * issues them; it requires that one thread, the one that opened the queue, does all submitting.
+   * Older kernels refuse it with EINVAL and get cooperative task running (5.19+), then nothing.
+   */
+  private static final int[] SETUPS = {
+    IORING_SETUP_COOP_TASKRUN
+        | IORING_SETUP_TASKRUN_FLAG
+        | IORING_SETUP_SINGLE_ISSUER
+        | IORING_SETUP_DEFER_TASKRUN,
+    IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG,
+    0
+  };
+
   private static final int IORING_FEAT_SINGLE_MMAP = 1;
   private static final int IORING_ENTER_GETEVENTS = 1;
   private static final int IORING_SQ_TASKRUN = 1 << 2;
@@ -89,12 +107,14 @@ final class IoUringQueue extends AbstractIoQueue {
       entries <<= 1;
     }
     try (Memory params = new Memory(PARAMS_SIZE)) {
-      int flags = IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG;
-      int fd = setup(entries, params, flags);
-      if (fd < 0 && Native.getLastError() == NativeIoException.EINVAL) {
-        // Kernels before 5.19 refuse COOP_TASKRUN; they work without it.
-        flags = 0;
+      int flags = 0;
+      int fd = -1;
+      for (int setup : SETUPS) {
+        flags = setup;
         fd = setup(entries, params, flags);
+        if (fd >= 0 || Native.getLastError() != NativeIoException.EINVAL) {
+          break;
+        }
       }
       if (fd < 0) {
         throw NativeIoException.of(Native.getLastError(), "io_uring_setup(" + entries + ")", "-");
@@ -155,11 +175,6 @@ final class IoUringQueue extends AbstractIoQueue {
   @Override
   public IoMechanism mechanism() {
     return IoMechanism.IO_URING;
-  }
-
-  /** Whether the ring runs completion work cooperatively (IORING_SETUP_COOP_TASKRUN, 5.19+). */
-  boolean cooperativeTaskRun() {
-    return (setupFlags & IORING_SETUP_COOP_TASKRUN) != 0;
   }
 
   @Override

@@ -390,6 +390,9 @@ final class JobClone {
           }
           throttle.await(plan.direction, plan.length);
           queueOne(now);
+          // fio's default iodepth_batch_submit=1: each I/O goes to the kernel as soon as it is
+          // queued, so the device starts on the first while the next are prepared.
+          submit();
           if (plan.direction == Direction.WRITE && syncDue()) {
             syncWanted = true;
             syncFile = plan.file;

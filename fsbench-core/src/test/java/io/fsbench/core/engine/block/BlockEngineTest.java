@@ -89,7 +89,11 @@ class BlockEngineTest {
 
     assertThat(r.ioMechanism()).isNotEqualTo("psync");
     assertThat(r.read().totalIos()).isEqualTo(1024);
-    assertThat(r.iodepthLevel().get("16")).isGreaterThan(50.0);
+    // As fio with its default iodepth_batch_submit=1: after a reap the slots are refilled one
+    // submission at a time, so the levels spread up to 16 — never above, and not stuck at 1.
+    assertThat(r.iodepthLevel().get("16")).as("%s", r.iodepthLevel()).isPositive();
+    assertThat(r.iodepthLevel().get("1")).as("%s", r.iodepthLevel()).isLessThan(50.0);
+    assertThat(r.iodepthLevel().get("32")).as("%s", r.iodepthLevel()).isZero();
     assertThat(r.read().slat().n()).isEqualTo(1024);
   }
 
