@@ -212,10 +212,10 @@ final class IoUringQueue extends AbstractIoQueue {
     long submitted;
     do {
       submitted = enter(count, 0, 0);
-    } while (submitted < 0 && Native.getLastError() == NativeIoException.EINTR);
+    } while (submitted == -NativeIoException.EINTR);
     if (submitted < 0) {
       throw NativeIoException.of(
-          Native.getLastError(), "io_uring_enter(submit " + count + ")", "io_uring");
+          (int) -submitted, "io_uring_enter(submit " + count + ")", "io_uring");
     }
     // SQEs the kernel did not consume stay published in the ring and stay queued for us: the
     // next submit counts them again, and the next prepare writes after them.
@@ -229,7 +229,7 @@ final class IoUringQueue extends AbstractIoQueue {
     INT.setRelease(sqRing, sqTailOffset, sqTail + count);
     long submitted = enter(count, min, IORING_ENTER_GETEVENTS);
     if (submitted < 0) {
-      int errno = Native.getLastError();
+      int errno = (int) -submitted;
       if (errno != NativeIoException.EINTR) {
         throw NativeIoException.of(errno, "io_uring_enter(submit " + count + ")", "io_uring");
       }
@@ -246,9 +246,8 @@ final class IoUringQueue extends AbstractIoQueue {
     while (into.count() < min || taskRunPending()) {
       int wait = Math.max(0, min - into.count());
       long r = enter(0, wait, IORING_ENTER_GETEVENTS);
-      if (r < 0 && Native.getLastError() != NativeIoException.EINTR) {
-        throw NativeIoException.of(
-            Native.getLastError(), "io_uring_enter(wait " + wait + ")", "io_uring");
+      if (r < 0 && r != -NativeIoException.EINTR) {
+        throw NativeIoException.of((int) -r, "io_uring_enter(wait " + wait + ")", "io_uring");
       }
       harvest(into);
       if (wait == 0) {
@@ -334,8 +333,9 @@ final class IoUringQueue extends AbstractIoQueue {
     }
   }
 
+  /** io_uring_enter(2): its result, or -errno. */
   private long enter(int toSubmit, int minComplete, int flags) {
-    return LibC.syscall(LibC.SYS_IO_URING_ENTER, ringFd, toSubmit, minComplete, flags, 0, 0);
+    return Shim.ioUringEnter(ringFd, toSubmit, minComplete, flags);
   }
 
   private static int setup(int entries, Memory params, int flags) {

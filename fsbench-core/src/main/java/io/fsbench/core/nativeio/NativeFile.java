@@ -101,11 +101,11 @@ public final class NativeFile implements AutoCloseable {
     long address = BufferAddress.of(buffer) + position;
     long n;
     do {
-      n = LibC.pread(fd, address, length, offset);
-    } while (n < 0 && Native.getLastError() == NativeIoException.EINTR);
+      n = Shim.pread(fd, address, length, offset);
+    } while (n == -NativeIoException.EINTR);
     Reference.reachabilityFence(buffer);
     if (n < 0) {
-      throw ioFailure("pread", Native.getLastError(), length, offset);
+      throw ioFailure("pread", (int) -n, length, offset);
     }
     buffer.position(position + (int) n);
     return (int) n;
@@ -124,11 +124,11 @@ public final class NativeFile implements AutoCloseable {
     long address = BufferAddress.of(buffer) + position;
     long n;
     do {
-      n = LibC.pwrite(fd, address, length, offset);
-    } while (n < 0 && Native.getLastError() == NativeIoException.EINTR);
+      n = Shim.pwrite(fd, address, length, offset);
+    } while (n == -NativeIoException.EINTR);
     Reference.reachabilityFence(buffer);
     if (n < 0) {
-      throw ioFailure("pwrite", Native.getLastError(), length, offset);
+      throw ioFailure("pwrite", (int) -n, length, offset);
     }
     buffer.position(position + (int) n);
     return (int) n;
