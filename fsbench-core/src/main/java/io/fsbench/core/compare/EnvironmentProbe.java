@@ -2,6 +2,7 @@ package io.fsbench.core.compare;
 
 import io.fsbench.api.Environment;
 import io.fsbench.api.PluginInfo;
+import io.fsbench.core.nativeio.NativeFile;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
 import io.fsbench.spi.Host;
@@ -35,6 +36,7 @@ public final class EnvironmentProbe {
   private final Clock clock;
   private final String fsbenchVersion;
   private final String javaVersion;
+  private final String nativeIo;
 
   /**
    * @param proc where procfs is mounted; tests give a directory of their own
@@ -42,17 +44,37 @@ public final class EnvironmentProbe {
    */
   public EnvironmentProbe(
       Host host, Path proc, Clock clock, String fsbenchVersion, String javaVersion) {
+    this(host, proc, clock, fsbenchVersion, javaVersion, null);
+  }
+
+  /**
+   * @param nativeIo how the per-I/O calls are made ({@code jni} or {@code jna}), listed with the
+   *     tools as {@code fsbench-native-io}; null leaves it out
+   */
+  EnvironmentProbe(
+      Host host,
+      Path proc,
+      Clock clock,
+      String fsbenchVersion,
+      String javaVersion,
+      String nativeIo) {
     this.host = host;
     this.proc = proc;
     this.clock = clock;
     this.fsbenchVersion = fsbenchVersion;
     this.javaVersion = javaVersion;
+    this.nativeIo = nativeIo;
   }
 
   /** The running machine, this build of fsbench and this JVM. */
   public static EnvironmentProbe system(Host host) {
     return new EnvironmentProbe(
-        host, Path.of("/proc"), Clock.systemUTC(), fsbenchVersion(), Runtime.version().toString());
+        host,
+        Path.of("/proc"),
+        Clock.systemUTC(),
+        fsbenchVersion(),
+        Runtime.version().toString(),
+        NativeFile.perIoCalls());
   }
 
   /** Reads everything now; the plugins give their tools' versions. */
@@ -127,6 +149,9 @@ public final class EnvironmentProbe {
     }
     fioVersion().ifPresent(v -> versions.put("fio", v));
     versions.put("java", javaVersion);
+    if (nativeIo != null) {
+      versions.put("fsbench-native-io", nativeIo);
+    }
     return versions;
   }
 

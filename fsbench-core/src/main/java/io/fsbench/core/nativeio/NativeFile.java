@@ -94,6 +94,14 @@ public final class NativeFile implements AutoCloseable {
    *
    * @return the bytes read, 0 at end of file
    */
+  /**
+   * How pread, pwrite and io_uring_enter are called, for reports: {@code jni} through fsbench's own
+   * library, or {@code jna} where the build could not make it or it did not load.
+   */
+  public static String perIoCalls() {
+    return Shim.loaded() ? "jni" : "jna";
+  }
+
   public int pread(ByteBuffer buffer, long offset) throws NativeIoException {
     ensureOpen();
     int position = buffer.position();

@@ -102,6 +102,19 @@ class EnvironmentProbeTest {
   }
 
   @Test
+  void listsHowThePerIoCallsAreMadeWithTheTools() {
+    when(host.findTool("fio")).thenReturn(Optional.empty());
+    EnvironmentProbe probe =
+        new EnvironmentProbe(
+            host, proc, Clock.fixed(NOW, ZoneOffset.UTC), "0.1.0", "17.0.15+6", "jni");
+
+    assertThat(probe.probe(List.of()).toolVersions())
+        .containsExactly(Map.entry("fsbench-native-io", "jni"), Map.entry("java", "17.0.15+6"));
+    assertThat(EnvironmentProbe.system(host).probe(List.of()).toolVersions())
+        .containsKey("fsbench-native-io");
+  }
+
+  @Test
   void reportsUnknownRatherThanFailingWhenProcIsUnreadable() throws Exception {
     Files.delete(proc.resolve("cpuinfo"));
     Files.delete(proc.resolve("meminfo"));
