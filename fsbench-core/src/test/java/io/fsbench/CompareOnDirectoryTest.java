@@ -2,9 +2,7 @@ package io.fsbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 import io.fsbench.api.CacheState;
 import io.fsbench.api.Comparison;
@@ -15,9 +13,7 @@ import io.fsbench.spi.Host;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,15 +30,7 @@ class CompareOnDirectoryTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    when(host.isRoot()).thenReturn(false);
-    when(host.mounts()).thenReturn(List.of());
-    when(host.findTool(anyString())).thenReturn(Optional.empty());
-    fsbench =
-        FsBench.builder()
-            .host(host)
-            .workDir(temp.resolve("fsbench-work"))
-            .discoverPlugins(false)
-            .build();
+    fsbench = NonRootFixture.fsbench(host, temp);
     target = Files.createDirectory(temp.resolve("fsbench-target"));
   }
 

@@ -5,7 +5,6 @@ import static io.fsbench.api.Size.mib;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -34,7 +33,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,15 +52,7 @@ class SessionTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    when(host.isRoot()).thenReturn(false);
-    when(host.mounts()).thenReturn(List.of());
-    when(host.findTool(anyString())).thenReturn(Optional.empty());
-    fsbench =
-        FsBench.builder()
-            .host(host)
-            .workDir(temp.resolve("fsbench-work"))
-            .discoverPlugins(false)
-            .build();
+    fsbench = NonRootFixture.fsbench(host, temp);
     target = Files.createDirectory(temp.resolve("fsbench-target"));
   }
 

@@ -22,15 +22,19 @@ import org.junit.jupiter.api.Test;
 
 class RecommendationTest {
 
+  /** A recorder of a comparison with ext4 as its baseline. */
+  private static ComparisonRecorder recorder(ComparisonFixture.StepClock clock) {
+    return new ComparisonRecorder(
+        ComparisonSettings.builder().baseline("ext4").build(),
+        ComparisonFixture.environment(),
+        List.of(),
+        clock,
+        ComparisonListener.none());
+  }
+
   private static Comparison comparison(Unit unit, Map<String, double[]> runs) {
     ComparisonFixture.StepClock clock = new ComparisonFixture.StepClock(ComparisonFixture.START);
-    ComparisonRecorder recorder =
-        new ComparisonRecorder(
-            ComparisonSettings.builder().baseline("ext4").build(),
-            ComparisonFixture.environment(),
-            List.of(),
-            clock,
-            ComparisonListener.none());
+    ComparisonRecorder recorder = recorder(clock);
     runs.forEach(
         (fs, values) -> {
           CellRecorder cell =
@@ -93,13 +97,7 @@ class RecommendationTest {
   @Test
   void namesTheStepItJudgedByWhenAWorkloadTimesSeveral() {
     ComparisonFixture.StepClock clock = new ComparisonFixture.StepClock(ComparisonFixture.START);
-    ComparisonRecorder recorder =
-        new ComparisonRecorder(
-            ComparisonSettings.builder().baseline("ext4").build(),
-            ComparisonFixture.environment(),
-            List.of(),
-            clock,
-            ComparisonListener.none());
+    ComparisonRecorder recorder = recorder(clock);
     TreeSpec spec = TreeSpec.builder().build();
     for (String fs : List.of("ext4", "xfs")) {
       CellRecorder cell = recorder.cell(new CellId(fs, Tuning.defaults(), "tree"), Map.of());
@@ -120,13 +118,7 @@ class RecommendationTest {
   @Test
   void reportsOneEntryPerUseCaseWhenSeveralWorkloadsStandForIt() {
     ComparisonFixture.StepClock clock = new ComparisonFixture.StepClock(ComparisonFixture.START);
-    ComparisonRecorder recorder =
-        new ComparisonRecorder(
-            ComparisonSettings.builder().baseline("ext4").build(),
-            ComparisonFixture.environment(),
-            List.of(),
-            clock,
-            ComparisonListener.none());
+    ComparisonRecorder recorder = recorder(clock);
     // xfs wins postmark, ext4 wins fsmark: both are small-file workloads
     Map<String, Map<String, Double>> rates =
         Map.of(
