@@ -19,6 +19,12 @@ import java.nio.ByteOrder;
  */
 final class IoUringQueue extends AbstractIoQueue {
 
+  static {
+    // Loads the JNI library (a file copy and a dlopen) when the class is first used, which is
+    // before any timed I/O, rather than inside the first one.
+    Shim.loaded();
+  }
+
   private static final VarHandle INT =
       MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
 

@@ -29,6 +29,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class NativeFile implements AutoCloseable {
 
+  static {
+    // Loads the JNI library (a file copy and a dlopen) when the class is first used, which is
+    // before any timed I/O, rather than inside the first one.
+    Shim.loaded();
+  }
+
   private static final int CREATE_MODE = 0644;
 
   private final int fd;
