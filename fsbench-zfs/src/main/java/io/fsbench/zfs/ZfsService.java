@@ -107,8 +107,9 @@ final class ZfsService {
   }
 
   /**
-   * Who the pid file names: empty when it names no running process (stale), the pid when it names
-   * one, and nothing when there is no pid file.
+   * Who the pid file names: empty when it names no running process (stale: gone, or a zombie, as a
+   * killed daemon can be until it is reaped), the pid when it names one, and nothing when there is
+   * no pid file.
    */
   private static Optional<String> pidFileHolder(Host host) {
     CommandResult cat = host.shell().probe(Command.of("cat", PID_FILE).timeout(QUICK));
@@ -116,11 +117,13 @@ final class ZfsService {
       return Optional.empty();
     }
     String pid = cat.stdout().strip();
-    boolean alive =
-        pid.matches("\\d+")
-            && host.shell()
-                .probe(Command.of("test", "-d", "/proc/" + pid).timeout(QUICK))
-                .succeeded();
+    if (!pid.matches("\\d+")) {
+      return Optional.of("");
+    }
+    CommandResult ps =
+        host.shell().probe(Command.of("ps", "-o", "stat=", "-p", pid).timeout(QUICK));
+    String state = ps.succeeded() ? ps.stdout().strip() : "";
+    boolean alive = !state.isEmpty() && !state.startsWith("Z");
     return Optional.of(alive ? pid : "");
   }
 

@@ -69,16 +69,31 @@ class ZfsServiceTest {
         .answer("zfs-fuse", 1, "", "")
         .then("zfs-fuse", 0, "", "")
         .answer("cat /run/zfs-fuse.pid", "4242\n")
-        .answer("test -d /proc/4242", 1, "", "");
+        .answer("ps -o stat= -p 4242", 1, "", "");
     ZfsService.ensureRunning(host, ZfsFlavour.ZFS_FUSE, sleeps::add);
     assertThat(shell.commandLines())
         .containsSubsequence(
             "zfs-fuse -p /run/zfs-fuse.pid",
             "cat /run/zfs-fuse.pid",
-            "test -d /proc/4242",
+            "ps -o stat= -p 4242",
             "rm -f /run/zfs-fuse.pid",
             "zfs-fuse -p /run/zfs-fuse.pid",
             "zpool list -H -o name");
+  }
+
+  @Test
+  void treatsAPidFileNamingAZombieAsStale() {
+    shell
+        .answer("zpool list", 1, "", DAEMON_DOWN)
+        .then("zpool list", 0, "", "")
+        .answer("zfs-fuse", 1, "", "")
+        .then("zfs-fuse", 0, "", "")
+        .answer("cat /run/zfs-fuse.pid", "4077\n")
+        .answer("ps -o stat= -p 4077", "Z\n");
+    ZfsService.ensureRunning(host, ZfsFlavour.ZFS_FUSE, sleeps::add);
+    assertThat(shell.commandLines())
+        .containsSubsequence(
+            "ps -o stat= -p 4077", "rm -f /run/zfs-fuse.pid", "zfs-fuse -p /run/zfs-fuse.pid");
   }
 
   @Test
@@ -87,7 +102,7 @@ class ZfsServiceTest {
         .answer("zpool list", 1, "", DAEMON_DOWN)
         .answer("zfs-fuse", 1, "", "")
         .answer("cat /run/zfs-fuse.pid", "4031\n")
-        .answer("test -d /proc/4031", 0, "", "");
+        .answer("ps -o stat= -p 4031", "Ssl\n");
     assertThatThrownBy(() -> ZfsService.ensureRunning(host, ZfsFlavour.ZFS_FUSE, sleeps::add))
         .isInstanceOf(EnvironmentException.class)
         .hasMessageContaining("/run/zfs-fuse.pid names process 4031, which still runs");
