@@ -66,8 +66,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>{@link #defaults()} discovers plugins with {@link java.util.ServiceLoader} and keeps its work
- * dir in {@code $FSBENCH_WORK_DIR} or {@code /var/tmp/fsbench}; {@link #builder()} configures
- * another instance (plugins registered by hand, discovery off, another work dir).
+ * dir in {@code $FSBENCH_WORK_DIR}, else {@code /var/lib/fsbench} for root and {@code
+ * ~/.local/state/fsbench} for others; {@link #builder()} configures another instance (plugins
+ * registered by hand, discovery off, another work dir).
  */
 public final class FsBench {
 
@@ -99,8 +100,8 @@ public final class FsBench {
             : Objects.requireNonNullElse(
                 Thread.currentThread().getContextClassLoader(), FsBench.class.getClassLoader());
     this.plugins = PluginRegistry.create(builder.discover, loader, builder.plugins);
-    this.registry = ResourceRegistry.forThisProcess(workDir.registry());
-    this.releaser = new ResourceReleaser(host, plugins, registry);
+    this.registry = ResourceRegistry.forThisProcess(workDir);
+    this.releaser = new ResourceReleaser(host, plugins, registry, workDir);
     this.volumes = new VolumeFactory(host, plugins, workDir, registry, releaser);
   }
 
@@ -290,17 +291,31 @@ public final class FsBench {
    * images), newest first. Resources of running fsbench processes are left alone.
    */
   public CleanupResult cleanup() {
+    workDir.prepare();
     List<String> released = new ArrayList<>();
     List<String> failed = new ArrayList<>();
+    List<String> refused = new ArrayList<>();
+    for (ResourceRegistry.Refused r : registry.refused()) {
+      refused.add("registry file " + r);
+    }
     for (ResourceReleaser.Released r : releaser.releaseOrphans()) {
       if (r.succeeded()) {
         released.add(r.entry().toString());
+      } else if (r.refused()) {
+        refused.add(
+            r.entry()
+                + ": "
+                + r.error()
+                + "; left alone in "
+                + registry.directory()
+                + " for a person to inspect (release it by hand if it is fsbench's, then delete"
+                + " its file)");
       } else {
         failed.add(r.entry() + ": " + r.error());
       }
     }
     orphansReleased = true;
-    return new CleanupResult(released, failed);
+    return new CleanupResult(released, failed, refused);
   }
 
   private synchronized void releaseOrphansOnce() {
@@ -310,6 +325,7 @@ public final class FsBench {
     CleanupResult result = cleanup();
     result.released().forEach(r -> log.info("released what a killed run left: {}", r));
     result.failed().forEach(f -> log.warn("could not release what a killed run left: {}", f));
+    result.refused().forEach(f -> log.warn("refused to act on a registry entry: {}", f));
   }
 
   /** The work dir this instance keeps its registry, images and mount points in. */
@@ -332,7 +348,11 @@ public final class FsBench {
 
     private Builder() {}
 
-    /** Where the registry, images and mount points live (default {@code /var/tmp/fsbench}). */
+    /**
+     * Where the registry, images and mount points live (default {@code $FSBENCH_WORK_DIR}, else
+     * {@code /var/lib/fsbench} for root, {@code ~/.local/state/fsbench} for others). It must be
+     * owned by the user fsbench runs as and writable by no one else.
+     */
     public Builder workDir(Path workDir) {
       this.workDir = workDir;
       return this;

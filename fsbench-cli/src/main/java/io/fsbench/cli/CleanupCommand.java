@@ -20,11 +20,14 @@ final class CleanupCommand implements Callable<Integer> {
     FsBench fsbench = FsBench.defaults();
     CleanupResult result = fsbench.cleanup();
     var out = spec.commandLine().getOut();
-    if (result.released().isEmpty() && result.failed().isEmpty()) {
+    if (result.released().isEmpty() && result.failed().isEmpty() && result.refused().isEmpty()) {
       out.println("nothing to clean up in " + fsbench.workDir());
     }
     result.released().forEach(r -> out.println("released " + r));
-    result.failed().forEach(f -> spec.commandLine().getErr().println("could not release " + f));
+    var err = spec.commandLine().getErr();
+    result.failed().forEach(f -> err.println("could not release " + f));
+    result.refused().forEach(f -> err.println("refused " + f));
+    err.flush();
     out.flush();
     return result.succeeded() ? 0 : 1;
   }

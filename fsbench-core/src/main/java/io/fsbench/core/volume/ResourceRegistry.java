@@ -5,11 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -34,9 +37,11 @@ import java.util.function.Supplier;
 public final class ResourceRegistry {
 
   private static final String SUFFIX = ".resource";
+  private static final String TEMPORARY = ".tmp";
   private static final AtomicLong COUNTER = new AtomicLong();
 
   private final Path directory;
+  private final int owner;
   private final long pid;
   private final long pidStart;
   private final ProcessTable processes;
@@ -54,18 +59,34 @@ public final class ResourceRegistry {
     }
   }
 
+  /** A registry whose files must belong to the user this process runs as. */
   public ResourceRegistry(Path directory, long pid, long pidStart, ProcessTable processes) {
+    this(directory, TrustedDirectory.effectiveUid(), pid, pidStart, processes);
+  }
+
+  /** A registry whose files must belong to the user {@code owner}. */
+  ResourceRegistry(Path directory, int owner, long pid, long pidStart, ProcessTable processes) {
     this.directory = directory;
+    this.owner = owner;
     this.pid = pid;
     this.pidStart = pidStart;
     this.processes = processes;
   }
 
-  /** The registry of this process in {@code directory}. */
-  public static ResourceRegistry forThisProcess(Path directory) {
+  /** The registry of this process in the work dir. */
+  public static ResourceRegistry forThisProcess(WorkDir workDir) {
     ProcessHandle self = ProcessHandle.current();
     long start = self.info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
-    return new ResourceRegistry(directory, self.pid(), start, ProcessTable.system());
+    return new ResourceRegistry(
+        workDir.registry(), workDir.owner(), self.pid(), start, ProcessTable.system());
+  }
+
+  /** A registry file that is not acted on, and why: not the user's own, or not readable. */
+  public record Refused(Path file, String reason) {
+    @Override
+    public String toString() {
+      return file + ": " + reason;
+    }
   }
 
   public Path directory() {
@@ -97,21 +118,63 @@ public final class ResourceRegistry {
     }
   }
 
-  /** Every entry, newest first (the order to release them in). */
+  /**
+   * Every entry, newest first (the order to release them in); files that are not this user's own
+   * private files, or cannot be read, are left out (see {@link #refused()}).
+   */
   public synchronized List<ResourceEntry> entries() {
     List<ResourceEntry> entries = new ArrayList<>();
-    if (!Files.isDirectory(directory)) {
-      return entries;
+    scan(entries, new ArrayList<>());
+    entries.sort(Comparator.comparing(ResourceEntry::id).reversed());
+    return entries;
+  }
+
+  /**
+   * The registry files fsbench will not act on, each with the reason; they are left for a person.
+   */
+  public synchronized List<Refused> refused() {
+    List<Refused> refused = new ArrayList<>();
+    scan(new ArrayList<>(), refused);
+    return refused;
+  }
+
+  private void scan(List<ResourceEntry> entries, List<Refused> refused) {
+    if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+      return;
     }
     try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
       for (Path file : files) {
-        read(file).ifPresent(entries::add);
+        try {
+          read(file).ifPresent(entries::add);
+        } catch (UntrustedFile e) {
+          refused.add(new Refused(file, e.getMessage()));
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list the resource registry " + directory, e);
     }
-    entries.sort(Comparator.comparing(ResourceEntry::id).reversed());
-    return entries;
+  }
+
+  /**
+   * Removes the temporary files of writers that died between writing an entry and renaming it into
+   * place; they hold no entry yet, so nothing else is to be released for them.
+   */
+  public synchronized void dropDeadWritersTemporaries() {
+    if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + TEMPORARY)) {
+      for (Path file : files) {
+        String[] id = file.getFileName().toString().split("-");
+        if (id.length == 3
+            && id[1].matches("[0-9]+")
+            && processes.startMillis(Long.parseLong(id[1])).isEmpty()) {
+          Files.deleteIfExists(file);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the resource registry " + directory, e);
+    }
   }
 
   /** Entries whose owner is no longer running, newest first. */
@@ -147,10 +210,14 @@ public final class ResourceRegistry {
    */
   public <T> T locked(Supplier<T> action) {
     try {
-      Files.createDirectories(directory);
       try (FileChannel channel =
               FileChannel.open(
-                  directory.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                  directory.resolve(".lock"),
+                  Set.of(
+                      StandardOpenOption.CREATE,
+                      StandardOpenOption.WRITE,
+                      LinkOption.NOFOLLOW_LINKS),
+                  TrustedDirectory.privateFile());
           FileLock lock = channel.lock()) {
         return action.get();
       }
@@ -174,10 +241,14 @@ public final class ResourceRegistry {
     p.setProperty("pidStartMillis", Long.toString(entry.pidStartMillis()));
     p.setProperty("kind", entry.kind().name());
     entry.attributes().forEach((k, v) -> p.setProperty("attr." + k, v));
+    Path tmp = directory.resolve(entry.id() + TEMPORARY);
     try {
-      Files.createDirectories(directory);
-      Path tmp = directory.resolve(entry.id() + ".tmp");
-      try (OutputStream out = Files.newOutputStream(tmp)) {
+      try (OutputStream out =
+          Channels.newOutputStream(
+              Files.newByteChannel(
+                  tmp,
+                  Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                  TrustedDirectory.privateFile()))) {
         p.store(out, "fsbench resource; released by 'fsbench cleanup' if its owner is gone");
       }
       try {
@@ -186,6 +257,11 @@ public final class ResourceRegistry {
         Files.move(tmp, file(entry), StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
+      try {
+        Files.deleteIfExists(tmp); // a full disk must not leave an empty file behind
+      } catch (IOException ignored) {
+        // the error below says what is wrong with the work dir
+      }
       throw new FsBenchException(
           FsBenchException.Kind.ENVIRONMENT,
           "cannot write the resource registry in "
@@ -198,14 +274,36 @@ public final class ResourceRegistry {
     }
   }
 
-  private static Optional<ResourceEntry> read(Path file) {
+  /** A registry file that is not this user's own private file, or that cannot be read. */
+  private static final class UntrustedFile extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UntrustedFile(String message) {
+      super(message);
+    }
+  }
+
+  private Optional<ResourceEntry> read(Path file) throws UntrustedFile {
     Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      p.load(in);
+    try {
+      TrustedDirectory.Stat stat = TrustedDirectory.lstat(file);
+      if (!stat.isRegularFile()) {
+        throw new UntrustedFile("not a regular file (" + stat.describe() + "); not acted on");
+      }
+      if (stat.uid() != owner || stat.writableByOthers()) {
+        throw new UntrustedFile(
+            stat.describe()
+                + ", but registry files must be owned by uid "
+                + owner
+                + " and writable by no one else; not acted on");
+      }
+      try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        p.load(in);
+      }
     } catch (NoSuchFileException e) {
       return Optional.empty(); // released meanwhile
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read registry entry " + file, e);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new UntrustedFile("cannot be read (" + e.getMessage() + ")");
     }
     String name = file.getFileName().toString();
     String id = name.substring(0, name.length() - SUFFIX.length());
@@ -224,15 +322,10 @@ public final class ResourceRegistry {
               ResourceKind.valueOf(p.getProperty("kind")),
               attributes));
     } catch (RuntimeException e) {
-      throw new FsBenchException(
-          FsBenchException.Kind.RUN_FAILED,
-          "registry entry "
-              + file
-              + " is damaged ("
+      throw new UntrustedFile(
+          "is damaged ("
               + e.getMessage()
-              + "); inspect it and"
-              + " release what it names by hand, then delete it",
-          e);
+              + "); inspect it, release what it names by hand, then delete it");
     }
   }
 }

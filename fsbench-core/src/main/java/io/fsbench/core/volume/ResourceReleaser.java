@@ -12,8 +12,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,53 +39,83 @@ public final class ResourceReleaser {
   private final Host host;
   private final PluginRegistry plugins;
   private final ResourceRegistry registry;
+  private final OrphanCheck check;
 
-  public ResourceReleaser(Host host, PluginRegistry plugins, ResourceRegistry registry) {
+  public ResourceReleaser(
+      Host host, PluginRegistry plugins, ResourceRegistry registry, WorkDir workDir) {
     this.host = host;
     this.plugins = plugins;
     this.registry = registry;
+    this.check = new OrphanCheck(workDir, host);
   }
 
-  /** What one release did. */
-  public record Released(ResourceEntry entry, String error) {
+  /**
+   * What one release did: released ({@code error} null), failed, or refused because the entry names
+   * something fsbench could not have made (then nothing was done).
+   */
+  public record Released(ResourceEntry entry, String error, boolean refused) {
     public boolean succeeded() {
       return error == null;
     }
   }
 
   /**
-   * Releases the entries in the given order (newest first), dropping each from the registry once
-   * released. A failure is recorded and the rest still released; the entry stays for a retry.
+   * Releases this process's own entries in the given order (newest first), dropping each from the
+   * registry once released. A failure is recorded and the rest still released; the entry stays for
+   * a retry.
    */
   public List<Released> release(List<ResourceEntry> entries) {
+    return release(entries, false);
+  }
+
+  private List<Released> release(List<ResourceEntry> entries, boolean readBack) {
     List<Released> results = new ArrayList<>();
-    java.util.Set<String> failedVolumes = new java.util.HashSet<>();
+    Set<String> failedVolumes = new HashSet<>();
     for (ResourceEntry entry : entries) {
       String volume = entry.attributes().get(VOLUME);
       if (volume != null && failedVolumes.contains(volume)) {
         results.add(
             new Released(
-                entry, "kept because a resource above it in " + volume + " was not released"));
+                entry,
+                "kept because a resource above it in " + volume + " was not released",
+                false));
+        continue;
+      }
+      Optional<String> refusal = readBack ? check.refusal(entry) : Optional.empty();
+      if (refusal.isPresent()) {
+        log.warn("refusing to release {}: {}", entry, refusal.get());
+        if (volume != null) {
+          failedVolumes.add(volume);
+        }
+        results.add(new Released(entry, refusal.get(), true));
         continue;
       }
       try {
         release(entry);
         registry.drop(entry);
-        results.add(new Released(entry, null));
+        results.add(new Released(entry, null, false));
       } catch (RuntimeException e) {
         log.warn("could not release {}: {}", entry, e.getMessage());
         if (volume != null) {
           failedVolumes.add(volume);
         }
-        results.add(new Released(entry, e.getMessage()));
+        results.add(new Released(entry, e.getMessage(), false));
       }
     }
     return results;
   }
 
-  /** Releases everything whose owner died, under the registry's lock. */
+  /**
+   * Releases everything whose owner died, under the registry's lock. Each entry is read back from
+   * disk, so each is first checked to name only what fsbench could have made ({@link OrphanCheck});
+   * an entry that does not is refused and left for a person.
+   */
   public List<Released> releaseOrphans() {
-    return registry.locked(() -> release(registry.orphans()));
+    return registry.locked(
+        () -> {
+          registry.dropDeadWritersTemporaries();
+          return release(registry.orphans(), true);
+        });
   }
 
   /** Releases one resource; throws if it could not be released. */
@@ -92,7 +125,7 @@ public final class ResourceReleaser {
       case MOUNT_POINT -> releaseMountPoint(Path.of(entry.attribute("path")));
       case LOOP -> releaseLoop(entry);
       case IMAGE -> deleteFile(Path.of(entry.attribute("path")));
-      case DIRECTORY -> deleteTree(Path.of(entry.attribute("path")));
+      case DIRECTORY -> releaseDirectory(entry);
     }
   }
 
@@ -129,22 +162,29 @@ public final class ResourceReleaser {
         Tuning.defaults());
   }
 
-  static Map<String, String> attributesOf(String pluginId, FileSystemSpec spec) {
-    return Map.of(
-        VOLUME,
-        spec.name(),
-        "plugin",
-        pluginId,
-        "device",
-        spec.device().toString(),
-        "mountPoint",
-        spec.mountPoint().toString(),
-        "name",
-        spec.name(),
-        "stateDir",
-        spec.stateDir().toString(),
-        "deviceSize",
-        Long.toString(spec.deviceSize().bytes()));
+  static Map<String, String> attributesOf(
+      String pluginId, FileSystemSpec spec, boolean consentedDevice) {
+    Map<String, String> attributes = new java.util.HashMap<>();
+    if (consentedDevice) {
+      attributes.put(VolumeFactory.CONSENT, VolumeFactory.CONSENTED);
+    }
+    attributes.putAll(
+        Map.of(
+            VOLUME,
+            spec.name(),
+            "plugin",
+            pluginId,
+            "device",
+            spec.device().toString(),
+            "mountPoint",
+            spec.mountPoint().toString(),
+            "name",
+            spec.name(),
+            "stateDir",
+            spec.stateDir().toString(),
+            "deviceSize",
+            Long.toString(spec.deviceSize().bytes())));
+    return attributes;
   }
 
   private void releaseMountPoint(Path path) {
@@ -177,16 +217,30 @@ public final class ResourceReleaser {
     }
   }
 
+  /**
+   * Removes a directory fsbench made, never following a link: a {@code --dir} target's subdirectory
+   * only while it is the directory made there (its recorded identity), and, when the identity was
+   * never recorded (a run killed right after making it), only if it is empty.
+   */
+  private static void releaseDirectory(ResourceEntry entry) {
+    Path path = Path.of(entry.attribute("path"));
+    String identity = entry.attributes().get(VolumeFactory.IDENTITY);
+    boolean insideWorkDir = entry.attributes().get(VolumeFactory.PARENT) == null;
+    try {
+      SecureTree.remove(
+          path, identity, insideWorkDir || identity != null, SecureTree.Removed.NOTHING);
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot remove " + path + " (" + e.getMessage() + ")",
+          e);
+    }
+  }
+
   /** Deletes a directory tree without following symbolic links out of it. */
   public static void deleteTree(Path root) {
-    if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      return;
-    }
-    try (var walk = Files.walk(root)) { // walk does not follow links by default
-      List<Path> paths = walk.sorted(java.util.Comparator.reverseOrder()).toList();
-      for (Path p : paths) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      SecureTree.remove(root);
     } catch (IOException | java.io.UncheckedIOException e) {
       throw new FsBenchException(
           FsBenchException.Kind.RUN_FAILED,

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Makes volumes: checks everything that can be checked first (plugin, root, tuning, size, device),
@@ -35,6 +37,17 @@ public final class VolumeFactory {
 
   /** The registry attribute that ties a volume's resources together. */
   static final String VOLUME = ResourceReleaser.VOLUME;
+
+  /** The registry attribute naming the {@code --dir} target a subdirectory was made in. */
+  static final String PARENT = "parent";
+
+  /** The registry attribute holding a directory's identity ({@link SecureTree#identity}). */
+  static final String IDENTITY = "identity";
+
+  /** The registry attribute saying a filesystem is on a real device erased with consent. */
+  static final String CONSENT = "consent";
+
+  static final String CONSENTED = "erase-device";
 
   private final Host host;
   private final PluginRegistry plugins;
@@ -62,7 +75,9 @@ public final class VolumeFactory {
    */
   public Volume create(String fileSystem, Target target, Tuning tuning) {
     if (target instanceof Target.Directory directory) {
-      return directory(directory, tuning);
+      checkDirectoryTarget(directory, tuning);
+      workDir.prepare();
+      return directory(directory);
     }
     if (fileSystem == null || fileSystem.isBlank()) {
       throw new InvalidInputException(
@@ -93,6 +108,7 @@ public final class VolumeFactory {
               + plugin.id()
               + " needs; give a larger size");
     }
+    workDir.prepare();
     return formatted(plugin, target, tuning, size, device);
   }
 
@@ -106,16 +122,15 @@ public final class VolumeFactory {
       made.add(
           registry.record(
               ResourceKind.DIRECTORY, Map.of("path", stateDir.toString(), VOLUME, name)));
-      Files.createDirectories(stateDir);
+      TrustedDirectory.createPrivate(stateDir);
+      made.set(0, registry.update(made.get(0), IDENTITY, SecureTree.identity(stateDir)));
       Map<String, String> extra = new LinkedHashMap<>();
       Path device = realDevice;
       if (device == null) {
         Path image = workDir.image(name);
         made.add(
             registry.record(ResourceKind.IMAGE, Map.of("path", image.toString(), VOLUME, name)));
-        try (RandomAccessFile file = new RandomAccessFile(image.toFile(), "rw")) {
-          file.setLength(size.bytes()); // sparse: no blocks until written
-        }
+        createImage(image, size);
         made.add(
             registry.record(ResourceKind.LOOP, Map.of("image", image.toString(), VOLUME, name)));
         LoopDevices.Attached loop = LoopDevices.attach(host, image);
@@ -129,11 +144,12 @@ public final class VolumeFactory {
       made.add(
           registry.record(
               ResourceKind.MOUNT_POINT, Map.of("path", mountPoint.toString(), VOLUME, name)));
-      Files.createDirectories(mountPoint);
+      TrustedDirectory.createPrivate(mountPoint);
       FileSystemSpec spec = new FileSystemSpec(device, mountPoint, name, stateDir, size, tuning);
       made.add(
           registry.record(
-              ResourceKind.FILESYSTEM, ResourceReleaser.attributesOf(plugin.id(), spec)));
+              ResourceKind.FILESYSTEM,
+              ResourceReleaser.attributesOf(plugin.id(), spec, realDevice != null)));
       long start = System.nanoTime();
       List<Command> mkfs = plugin.format(spec, host);
       Duration mkfsTime = Duration.ofNanos(System.nanoTime() - start);
@@ -166,6 +182,18 @@ public final class VolumeFactory {
     }
   }
 
+  /** A new sparse image, private to this user; fails if anything, a link included, is there. */
+  private static void createImage(Path image, Size size) throws IOException {
+    Files.newByteChannel(
+            image,
+            Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+            TrustedDirectory.privateFile())
+        .close();
+    try (RandomAccessFile file = new RandomAccessFile(image.toFile(), "rw")) {
+      file.setLength(size.bytes()); // sparse: no blocks until written
+    }
+  }
+
   private AppliedTuning applied(
       FileSystemPlugin plugin, FileSystemSpec spec, List<Command> mkfs, Map<String, String> extra) {
     MountEntry mount =
@@ -189,7 +217,8 @@ public final class VolumeFactory {
     return raw.withReadBack(plugin.readBack(spec, raw));
   }
 
-  private Volume directory(Target.Directory target, Tuning tuning) {
+  /** Refuses what a directory target cannot do, before the work dir is touched. */
+  private void checkDirectoryTarget(Target.Directory target, Tuning tuning) {
     if (!tuning.isDefault()) {
       throw new InvalidInputException(
           "tuning ("
@@ -206,16 +235,44 @@ public final class VolumeFactory {
       throw new InvalidInputException(
           "directory (" + target.path() + ") is not writable by this user; choose another");
     }
+  }
+
+  /**
+   * A fresh {@code fsbench-*} subdirectory of the target, recorded with its parent before it is
+   * made and with its identity right after, so that a release removes it only while it is still the
+   * directory made here (never a link or a directory put in its place).
+   */
+  private Volume directory(Target.Directory target) {
+    Path parent = target.path().toAbsolutePath().normalize();
     Path directory = parent.resolve(workDir.newName());
     ResourceEntry entry =
-        registry.record(ResourceKind.DIRECTORY, Map.of("path", directory.toString()));
+        registry.record(
+            ResourceKind.DIRECTORY,
+            Map.of("path", directory.toString(), PARENT, parent.toString()));
     try {
-      Files.createDirectory(directory);
+      TrustedDirectory.createPrivate(directory);
     } catch (IOException e) {
       registry.drop(entry);
       throw new FsBenchException(
           FsBenchException.Kind.RUN_FAILED,
           "cannot create " + directory + ": " + e.getMessage(),
+          e);
+    }
+    try {
+      TrustedDirectory.Stat made = TrustedDirectory.lstat(directory);
+      if (!made.isDirectory() || made.uid() != workDir.owner()) {
+        throw new IOException(
+            "it was replaced right after fsbench made it (now " + made.describe() + ")");
+      }
+      entry = registry.update(entry, IDENTITY, SecureTree.identity(directory));
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot use "
+              + directory
+              + ": "
+              + e.getMessage()
+              + "; it is left alone and recorded for 'fsbench cleanup'",
           e);
     }
     Optional<MountEntry> mount = mountContaining(directory);

@@ -1,54 +1,114 @@
 package io.fsbench.core.volume;
 
-import java.nio.file.Files;
+import io.fsbench.api.EnvironmentException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 /**
  * fsbench's work dir: its resource registry, volume state directories with their images, and the
  * mount points. Every name fsbench makes here carries "fsbench", the process id and a counter.
+ *
+ * <p>The work dir is a trust boundary: fsbench, often as root, releases whatever its registry
+ * names, so {@link #prepare()} refuses a work dir (or a directory of it) that another user could
+ * have written, before anything is read from it or made in it.
  */
 public final class WorkDir {
 
-  /** The work dir used when none is configured. */
-  public static final Path DEFAULT = Path.of("/var/tmp/fsbench");
+  /**
+   * Root's work dir when none is configured: a state directory, as a service's would be, and not
+   * inside a world-writable directory where another user could make it first.
+   */
+  public static final Path ROOT_DEFAULT = Path.of("/var/lib/fsbench");
 
+  private static final Pattern NAME = Pattern.compile("fsbench-[0-9]+-[0-9]+");
   private static final AtomicLong COUNTER = new AtomicLong();
 
   private final Path root;
+  private final int owner;
+  private boolean prepared;
 
+  /** A work dir of the user this process runs as. */
   public WorkDir(Path root) {
+    this(root, TrustedDirectory.effectiveUid());
+  }
+
+  /** A work dir that must belong to the user {@code owner} (tests pass another). */
+  WorkDir(Path root, int owner) {
     this.root = root.toAbsolutePath().normalize();
+    this.owner = owner;
   }
 
   /**
-   * {@code $FSBENCH_WORK_DIR}, else {@link #DEFAULT}; a user who cannot write there (it belongs to
-   * root, who made it) gets {@code /var/tmp/fsbench-<user>}, so that fsbench works without root.
+   * {@code $FSBENCH_WORK_DIR}; else {@link #ROOT_DEFAULT} for root, and for anyone else {@code
+   * $XDG_STATE_HOME/fsbench} or {@code ~/.local/state/fsbench}.
    */
   public static WorkDir fromEnvironment() {
     String dir = System.getenv("FSBENCH_WORK_DIR");
     if (dir != null && !dir.isBlank()) {
       return new WorkDir(Path.of(dir));
     }
-    return new WorkDir(usable(DEFAULT) ? DEFAULT : perUser(System.getProperty("user.name")));
+    int euid = TrustedDirectory.effectiveUid();
+    return new WorkDir(
+        euid == 0
+            ? ROOT_DEFAULT
+            : userDefault(System.getenv("XDG_STATE_HOME"), System.getProperty("user.home")),
+        euid);
   }
 
-  /** {@code /var/tmp/fsbench-<user>}, the user name reduced to characters safe in a path. */
-  static Path perUser(String user) {
-    String safe = user == null ? "" : user.replaceAll("[^A-Za-z0-9_.-]", "_");
-    return DEFAULT.resolveSibling("fsbench-" + (safe.isEmpty() ? "user" : safe));
+  /** A user's default work dir, in the XDG state directory. */
+  static Path userDefault(String xdgStateHome, String home) {
+    if (xdgStateHome != null && !xdgStateHome.isBlank() && Path.of(xdgStateHome).isAbsolute()) {
+      return Path.of(xdgStateHome, "fsbench");
+    }
+    if (home == null || home.isBlank() || home.equals("?")) {
+      throw new EnvironmentException(
+          "fsbench has no work dir: this user has no home directory; set FSBENCH_WORK_DIR to a"
+              + " directory of your own");
+    }
+    return Path.of(home, ".local", "state", "fsbench");
   }
 
-  private static boolean usable(Path dir) {
-    return Files.notExists(dir) || Files.isWritable(dir);
+  /**
+   * Makes the work dir and its directories (mode 0700) where missing, and refuses, naming the path,
+   * its owner and mode, when any of them or a directory above them could be written by another
+   * user. Checked once per instance; nothing is read from or made in the work dir before.
+   *
+   * @throws EnvironmentException for a work dir that is not safe to use (exit 3)
+   */
+  public synchronized WorkDir prepare() {
+    if (!prepared) {
+      TrustedDirectory.requireSafeAncestors(root, owner);
+      for (Path dir : List.of(root, registry(), volumes(), mounts())) {
+        TrustedDirectory.ownPrivate(dir, root, owner);
+      }
+      prepared = true;
+    }
+    return this;
   }
 
   public Path root() {
     return root;
   }
 
+  /** The user id everything in the work dir must belong to. */
+  int owner() {
+    return owner;
+  }
+
   public Path registry() {
     return root.resolve("registry");
+  }
+
+  /** Where the volumes' state directories live, each holding its image. */
+  Path volumes() {
+    return root.resolve("volumes");
+  }
+
+  /** Where the volumes are mounted. */
+  Path mounts() {
+    return root.resolve("mnt");
   }
 
   /** A new unique name, e.g. {@code fsbench-4242-3}. */
@@ -56,13 +116,18 @@ public final class WorkDir {
     return "fsbench-" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet();
   }
 
+  /** Whether {@code name} is one {@link #newName()} could have made. */
+  static boolean isName(String name) {
+    return name != null && NAME.matcher(name).matches();
+  }
+
   /** A volume's private directory, holding its image and the plugin's state. */
   public Path stateDir(String name) {
-    return root.resolve("volumes").resolve(name);
+    return volumes().resolve(name);
   }
 
   public Path mountPoint(String name) {
-    return root.resolve("mnt").resolve(name);
+    return mounts().resolve(name);
   }
 
   public Path image(String name) {

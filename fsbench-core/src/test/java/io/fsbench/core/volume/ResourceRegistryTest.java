@@ -15,7 +15,7 @@ class ResourceRegistryTest {
   private static final long START = 1_700_000_000_000L;
 
   private ResourceRegistry registryOf(long pid, ResourceRegistry.ProcessTable table) {
-    return new ResourceRegistry(dir.resolve("registry"), pid, START, table);
+    return new ResourceRegistry(new WorkDir(dir).prepare().registry(), pid, START, table);
   }
 
   @Test

@@ -54,7 +54,11 @@ class VolumeFactoryTest {
     registry = new ResourceRegistry(workDir.registry(), 1, 1, pid -> Optional.of(1L));
     factory =
         new VolumeFactory(
-            host, plugins, workDir, registry, new ResourceReleaser(host, plugins, registry));
+            host,
+            plugins,
+            workDir,
+            registry,
+            new ResourceReleaser(host, plugins, registry, workDir));
   }
 
   private void assertNothingCreated() {

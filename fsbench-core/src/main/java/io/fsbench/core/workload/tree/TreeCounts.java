@@ -6,6 +6,14 @@ final class TreeCounts {
   long directories;
   long bytes;
 
+  void removed(boolean directory) {
+    if (directory) {
+      directories++;
+    } else {
+      files++;
+    }
+  }
+
   @Override
   public String toString() {
     return files + " files, " + directories + " directories, " + bytes + " bytes";

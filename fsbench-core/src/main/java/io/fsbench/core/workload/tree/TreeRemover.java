@@ -2,9 +2,9 @@ package io.fsbench.core.workload.tree;
 
 import io.fsbench.core.nativeio.FileCalls;
 import io.fsbench.core.nativeio.NativeDirectory;
+import io.fsbench.core.volume.SecureTree;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -12,7 +12,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
@@ -62,7 +61,7 @@ final class TreeRemover {
   static TreeCounts removeWithJdk(Path root, TreeCounts counts) throws IOException {
     try (DirectoryStream<Path> stream = Files.newDirectoryStream(root)) {
       if (stream instanceof SecureDirectoryStream<Path> secure) {
-        removeContents(secure, counts);
+        SecureTree.removeContents(secure, counts::removed);
       } else {
         removeByWalking(root, counts);
         return counts;
@@ -95,36 +94,6 @@ final class TreeRemover {
         counts.files++;
       }
     }
-  }
-
-  private static void removeContents(SecureDirectoryStream<Path> dir, TreeCounts counts)
-      throws IOException {
-    for (Path entry : dir) {
-      Path name = entry.getFileName();
-      try {
-        dir.deleteFile(name);
-        counts.files++;
-      } catch (NoSuchFileException gone) {
-        // removed meanwhile; nothing to do
-      } catch (FileSystemException e) {
-        if (!isDirectory(dir, name)) {
-          throw e;
-        }
-        try (SecureDirectoryStream<Path> child =
-            dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
-          removeContents(child, counts);
-        }
-        dir.deleteDirectory(name);
-        counts.directories++;
-      }
-    }
-  }
-
-  private static boolean isDirectory(SecureDirectoryStream<Path> dir, Path name)
-      throws IOException {
-    return dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-        .readAttributes()
-        .isDirectory();
   }
 
   /** Where the JDK has no secure directory streams: a walk that does not follow links. */
