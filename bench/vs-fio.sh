@@ -7,10 +7,10 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup"
 work=/var/tmp/fsbench-vsfio-work
-mkdir -p "$work"
+mkdir -p -m 0700 "$work"
 mounted=0
 if ! mountpoint -q "$work"; then
-  mount -t tmpfs -o size=6g fsbench-vsfio "$work"
+  mount -t tmpfs -o size=6g,mode=0700 fsbench-vsfio "$work"  # a work dir only root may write
   mounted=1
 fi
 cleanup() {

@@ -4,6 +4,7 @@ import io.fsbench.api.FsBenchException;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
 import io.fsbench.spi.Host;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,15 +58,29 @@ final class LoopDevices {
             .run(
                 Command.of("losetup", "--list", "--noheadings", "--output", "NAME,BACK-FILE")
                     .timeout(TIMEOUT));
-    String path = image.toAbsolutePath().normalize().toString();
+    List<String> paths = List.of(image.toAbsolutePath().normalize().toString(), realPath(image));
     List<String> devices = new ArrayList<>();
     for (String line : result.lines()) {
       String[] fields = line.strip().split("\\s+", 2);
-      if (fields.length == 2 && (fields[1].equals(path) || fields[1].equals(path + " (deleted)"))) {
+      if (fields.length == 2 && paths.contains(stripSuffix(fields[1], " (deleted)"))) {
         devices.add(fields[0]);
       }
     }
     return devices;
+  }
+
+  private static String stripSuffix(String s, String suffix) {
+    return s.endsWith(suffix) ? s.substring(0, s.length() - suffix.length()) : s;
+  }
+
+  /** The path the kernel lists as the backing file: links above the image resolved. */
+  private static String realPath(Path image) {
+    Path absolute = image.toAbsolutePath().normalize();
+    try {
+      return absolute.getParent().toRealPath().resolve(absolute.getFileName()).toString();
+    } catch (IOException | RuntimeException e) {
+      return absolute.toString(); // its directory is gone; the path as given is all there is
+    }
   }
 
   /** Detaches a loop device, retrying while the kernel still reports it busy. */
