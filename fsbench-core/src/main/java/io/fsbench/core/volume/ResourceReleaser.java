@@ -83,7 +83,7 @@ public final class ResourceReleaser {
       }
       Optional<String> refusal = readBack ? check.refusal(entry) : Optional.empty();
       if (refusal.isPresent()) {
-        log.warn("refusing to release {}: {}", entry, refusal.get());
+        log.debug("refusing to release {}: {}", entry, refusal.get());
         if (volume != null) {
           failedVolumes.add(volume);
         }

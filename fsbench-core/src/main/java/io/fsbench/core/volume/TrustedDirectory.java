@@ -110,11 +110,11 @@ final class TrustedDirectory {
       requireSafeChain(parent.toRealPath(), euid, dir);
     } catch (IOException e) {
       throw new EnvironmentException(
-          "cannot check the directories above the work dir "
+          "cannot make or check the directories above the work dir "
               + dir
               + " ("
-              + e.getMessage()
-              + "); choose another with FSBENCH_WORK_DIR",
+              + why(e)
+              + "); set FSBENCH_WORK_DIR to a directory of your own",
           e);
     }
   }
@@ -197,6 +197,20 @@ final class TrustedDirectory {
     } catch (NoSuchFileException e) {
       return java.util.Optional.empty();
     }
+  }
+
+  /** An I/O error in words, with the file it concerns (the JDK's messages are often only that). */
+  static String why(IOException e) {
+    if (e instanceof NoSuchFileException f) {
+      return f.getFile() + ": no such file or directory";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException f) {
+      return f.getFile() + ": permission denied";
+    }
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return (f.getFile() == null ? "" : f.getFile() + ": ") + f.getReason();
+    }
+    return e.getMessage();
   }
 
   private static FsBenchException unsafe(Path workDir, Path path, Stat stat, String why) {

@@ -3,6 +3,7 @@ package io.fsbench.core.volume;
 import io.fsbench.api.EnvironmentException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
@@ -53,7 +54,9 @@ public final class WorkDir {
     return new WorkDir(
         euid == 0
             ? ROOT_DEFAULT
-            : userDefault(System.getenv("XDG_STATE_HOME"), System.getProperty("user.home")),
+            : userDefault(
+                System.getenv("XDG_STATE_HOME"),
+                Objects.requireNonNullElse(System.getenv("HOME"), System.getProperty("user.home"))),
         euid);
   }
 
