@@ -103,6 +103,16 @@ public final class FsBench {
     this.registry = ResourceRegistry.forThisProcess(workDir);
     this.releaser = new ResourceReleaser(host, plugins, registry, workDir);
     this.volumes = new VolumeFactory(host, plugins, workDir, registry, releaser);
+    OpenVolumes.releaseAtExit(
+        releaser, () -> releaser.release(registry.mine()).forEach(FsBench::logLeftover));
+  }
+
+  private static void logLeftover(ResourceReleaser.Released released) {
+    if (released.succeeded()) {
+      log.info("released at exit: {}", released.entry());
+    } else {
+      log.warn("could not release at exit {}: {}", released.entry(), released.error());
+    }
   }
 
   /** The shared instance: discovered plugins, the default work dir. */

@@ -25,9 +25,16 @@ final class FsBenchProcess {
   private static List<String> plugins;
 
   private final Path workDir;
+  private final java.util.Map<String, String> environment = new java.util.HashMap<>();
 
   FsBenchProcess(Path workDir) {
     this.workDir = workDir;
+  }
+
+  /** Puts {@code dir} first on the PATH of the processes started from now on. */
+  FsBenchProcess pathFirst(Path dir) {
+    environment.put("PATH", dir + ":" + System.getenv("PATH"));
+    return this;
   }
 
   Path workDir() {
@@ -58,6 +65,7 @@ final class FsBenchProcess {
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("FSBENCH_WORK_DIR", workDir.toString());
+    builder.environment().putAll(environment);
     builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     return builder;
   }

@@ -2,6 +2,7 @@ package io.fsbench.core.host;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.ToolMissingException;
+import io.fsbench.core.volume.OpenVolumes;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandFailedException;
 import io.fsbench.spi.CommandResult;
@@ -15,6 +16,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +30,24 @@ import org.slf4j.LoggerFactory;
 public final class ProcessShell implements Shell {
 
   private static final Logger log = LoggerFactory.getLogger(ProcessShell.class);
+
+  /** The programs running now, so that a stopping JVM can end what its work waits for. */
+  private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+
+  static {
+    OpenVolumes.onStop(ProcessShell::endRunning);
+  }
+
+  /**
+   * Ends (SIGTERM) every program running now and its children: a Ctrl-C must not wait for a mkfs or
+   * a long copy to finish. What the exit path runs afterwards to release volumes is not affected.
+   */
+  static void endRunning() {
+    for (Process process : List.copyOf(RUNNING)) {
+      process.descendants().forEach(ProcessHandle::destroy);
+      process.destroy();
+    }
+  }
 
   private final ToolFinder tools;
 
@@ -66,14 +87,19 @@ public final class ProcessShell implements Shell {
       long start = System.nanoTime();
       log.debug("running {}", command);
       Process process = builder.start();
-      if (!process.waitFor(command.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
-        throw new CommandFailedException(
-            command.commandLine(),
-            CommandFailedException.TIMED_OUT,
-            "ran longer than " + command.timeout() + "; " + read(err),
-            read(out));
+      RUNNING.add(process);
+      try {
+        if (!process.waitFor(command.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+          process.destroyForcibly();
+          process.waitFor(10, TimeUnit.SECONDS);
+          throw new CommandFailedException(
+              command.commandLine(),
+              CommandFailedException.TIMED_OUT,
+              "ran longer than " + command.timeout() + "; " + read(err),
+              read(out));
+        }
+      } finally {
+        RUNNING.remove(process);
       }
       Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
       CommandResult result =

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Makes volumes: checks everything that can be checked first (plugin, root, tuning, size, device),
@@ -112,27 +113,49 @@ public final class VolumeFactory {
     return formatted(plugin, target, tuning, size, device);
   }
 
+  /**
+   * Makes the volume as work that a stopping JVM cancels: each step checks the flag first, and what
+   * was made is released before the work ends, so the exit path finds nothing half made.
+   */
   private Volume formatted(
       FileSystemPlugin plugin, Target target, Tuning tuning, Size size, Path realDevice) {
+    AtomicBoolean cancel = new AtomicBoolean();
+    try (OpenVolumes.Work creating = OpenVolumes.beginWork(cancel)) {
+      return formatted(plugin, target, tuning, size, realDevice, () -> step(cancel, plugin));
+    }
+  }
+
+  private static void step(AtomicBoolean cancel, FileSystemPlugin plugin) {
+    if (cancel.get()) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "making the " + plugin.id() + " volume was cancelled (fsbench is stopping)");
+    }
+  }
+
+  private Volume formatted(
+      FileSystemPlugin plugin,
+      Target target,
+      Tuning tuning,
+      Size size,
+      Path realDevice,
+      Runnable step) {
     String name = workDir.newName();
     Path stateDir = workDir.stateDir(name);
     Path mountPoint = workDir.mountPoint(name);
     List<ResourceEntry> made = new ArrayList<>();
     try {
       made.add(
-          registry.record(
-              ResourceKind.DIRECTORY, Map.of("path", stateDir.toString(), VOLUME, name)));
+          record(step, ResourceKind.DIRECTORY, Map.of("path", stateDir.toString(), VOLUME, name)));
       TrustedDirectory.createPrivate(stateDir);
       made.set(0, registry.update(made.get(0), IDENTITY, SecureTree.identity(stateDir)));
       Map<String, String> extra = new LinkedHashMap<>();
       Path device = realDevice;
       if (device == null) {
         Path image = workDir.image(name);
-        made.add(
-            registry.record(ResourceKind.IMAGE, Map.of("path", image.toString(), VOLUME, name)));
+        made.add(record(step, ResourceKind.IMAGE, Map.of("path", image.toString(), VOLUME, name)));
         createImage(image, size);
-        made.add(
-            registry.record(ResourceKind.LOOP, Map.of("image", image.toString(), VOLUME, name)));
+        made.add(record(step, ResourceKind.LOOP, Map.of("image", image.toString(), VOLUME, name)));
         LoopDevices.Attached loop = LoopDevices.attach(host, image);
         made.set(
             made.size() - 1, registry.update(made.get(made.size() - 1), "device", loop.device()));
@@ -142,17 +165,20 @@ public final class VolumeFactory {
       }
       extra.put("device.size", Long.toString(size.bytes()));
       made.add(
-          registry.record(
-              ResourceKind.MOUNT_POINT, Map.of("path", mountPoint.toString(), VOLUME, name)));
+          record(
+              step, ResourceKind.MOUNT_POINT, Map.of("path", mountPoint.toString(), VOLUME, name)));
       TrustedDirectory.createPrivate(mountPoint);
       FileSystemSpec spec = new FileSystemSpec(device, mountPoint, name, stateDir, size, tuning);
       made.add(
-          registry.record(
+          record(
+              step,
               ResourceKind.FILESYSTEM,
               ResourceReleaser.attributesOf(plugin.id(), spec, realDevice != null)));
+      step.run();
       long start = System.nanoTime();
       List<Command> mkfs = plugin.format(spec, host);
       Duration mkfsTime = Duration.ofNanos(System.nanoTime() - start);
+      step.run();
       start = System.nanoTime();
       plugin.mount(spec, host);
       Duration mountTime = Duration.ofNanos(System.nanoTime() - start);
@@ -180,6 +206,12 @@ public final class VolumeFactory {
       }
       throw failure;
     }
+  }
+
+  /** Records a resource about to be made, unless the making was cancelled. */
+  private ResourceEntry record(Runnable step, ResourceKind kind, Map<String, String> attributes) {
+    step.run();
+    return registry.record(kind, attributes);
   }
 
   /** A new sparse image, private to this user; fails if anything, a link included, is there. */
