@@ -103,6 +103,25 @@ public final class FileCalls {
     }
   }
 
+  /**
+   * Whether the kernel holds a block device exclusively — mounted, swap, a member of an md, dm or
+   * OpenZFS device — found as Linux does: an {@code open(O_EXCL)} of a block device fails with
+   * EBUSY while someone has claimed it.
+   */
+  public static boolean claimedExclusively(Path device) throws IOException {
+    requireAvailable();
+    int fd = LibC.open(device.toString(), LibC.O_RDONLY | LibC.O_EXCL | LibC.O_CLOEXEC, 0);
+    if (fd >= 0) {
+      LibC.close(fd);
+      return false;
+    }
+    int errno = Native.getLastError();
+    if (errno == NativeIoException.EBUSY) {
+      return true;
+    }
+    throw error("open exclusively", device.toString(), errno);
+  }
+
   /** read(2) into {@code length} bytes of {@code into} at {@code offset}; 0 at end of file. */
   public static int read(int fd, NativeBuffer into, int offset, int length) throws IOException {
     long address = into.address(offset, length);

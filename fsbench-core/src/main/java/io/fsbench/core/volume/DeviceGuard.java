@@ -3,6 +3,7 @@ package io.fsbench.core.volume;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
 import io.fsbench.api.Target;
+import io.fsbench.core.nativeio.FileCalls;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
 import io.fsbench.spi.Host;
@@ -14,9 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Refuses a real device that is not safe to erase: not a block device, mounted (itself or a
- * partition or holder, or used as swap), or, unless forced, carrying a filesystem or partition
- * table signature.
+ * Refuses a real device that is not safe to erase: not a block device, in use ({@link DeviceUsers}:
+ * mounted, swap, a holder, a pool member, open by a process, claimed by the kernel; partitions
+ * count as the device), or, unless forced, carrying a filesystem or partition table signature.
  */
 final class DeviceGuard {
 
@@ -24,9 +25,15 @@ final class DeviceGuard {
   private static final int S_IFBLK = 0060000;
 
   private final Host host;
+  private final DeviceUsers users;
 
   DeviceGuard(Host host) {
+    this(host, new DeviceUsers(host, Path.of("/proc"), FileCalls::claimedExclusively));
+  }
+
+  DeviceGuard(Host host, DeviceUsers users) {
     this.host = host;
+    this.users = users;
   }
 
   /** Checks the device and returns its size. */
@@ -39,14 +46,16 @@ final class DeviceGuard {
               + ") is not a block device; give a whole disk or partition such as /dev/sdb, or use"
               + " a loop target");
     }
-    List<String> inUse = inUse(device);
+    List<String> inUse = users.of(Path.of(real(device)));
     if (!inUse.isEmpty()) {
       throw new InvalidInputException(
           "device ("
               + device
               + ") is in use: "
-              + String.join(", ", inUse)
-              + "; unmount it (and its partitions) first, or choose another device");
+              + String.join("; ", inUse)
+              + ". --force does not override this (it is for an old signature, never for a device"
+              + " in use): stop what uses it (unmount, swapoff, zpool export, close the program),"
+              + " or choose another device");
     }
     if (!target.erasesSignatures()) {
       String signature = signature(device);
@@ -71,25 +80,6 @@ final class DeviceGuard {
     } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
       return false;
     }
-  }
-
-  /** Mount points, swap and holders of the device and its partitions, from lsblk. */
-  private List<String> inUse(Path device) {
-    List<String> uses = new ArrayList<>();
-    CommandResult tree =
-        host.shell().run(Command.of("lsblk", "-nrpo", "NAME,MOUNTPOINT", device.toString()));
-    for (String line : tree.lines()) {
-      String[] fields = line.strip().split("\\s+", 2);
-      if (fields.length == 2 && !fields[1].isBlank()) {
-        uses.add(fields[0] + " mounted on " + fields[1].replace("\\x20", " "));
-      } else if (fields.length >= 1 && !fields[0].equals(real(device))) {
-        String holder = fields[0];
-        if (holder.startsWith("/dev/mapper/") || holder.startsWith("/dev/dm-")) {
-          uses.add(holder + " is built on it");
-        }
-      }
-    }
-    return uses;
   }
 
   private static String real(Path device) {

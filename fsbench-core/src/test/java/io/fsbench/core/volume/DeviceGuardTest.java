@@ -2,6 +2,7 @@ package io.fsbench.core.volume;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -13,10 +14,13 @@ import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.Shell;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DeviceGuardTest {
 
@@ -24,13 +28,30 @@ class DeviceGuardTest {
   // use the first one this machine has and are skipped on a machine with none.
   private static final Path BLOCK = firstBlockDevice();
 
+  @TempDir Path proc;
   private final Host host = mock(Host.class);
   private final Shell shell = mock(Shell.class);
-  private final DeviceGuard guard = new DeviceGuard(host);
+  private boolean claimed;
+  private DeviceGuard guard;
 
   @BeforeEach
   void setUp() {
     when(host.shell()).thenReturn(shell);
+    when(host.findTool(anyString())).thenReturn(Optional.empty());
+    guard = new DeviceGuard(host, new DeviceUsers(host, proc, device -> claimed));
+  }
+
+  private void assumeABlockDevice() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        isBlockDevice(BLOCK), "this machine has no block device node to test with");
+  }
+
+  private void assertInUse(Target.BlockDevice target, String use) {
+    assertThatThrownBy(() -> guard.check(target))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("is in use: ")
+        .hasMessageContaining(use)
+        .hasMessageContaining("--force does not override this");
   }
 
   private void answer(String program, int exit, String stdout) {
@@ -52,22 +73,68 @@ class DeviceGuardTest {
   }
 
   @Test
-  void refusesAMountedDeviceNamingWhereItIsMounted() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
-        isBlockDevice(BLOCK), "this machine has no block device node to test with");
-    answer("lsblk", 0, BLOCK + "\n" + BLOCK + "p1 /home\n");
+  void refusesADeviceWithAMountedPartitionNamingWhereItIsMounted() {
+    assumeABlockDevice();
+    answer("lsblk", 0, BLOCK + " disk \n" + BLOCK + "p1 part /home\n");
 
-    assertThatThrownBy(() -> guard.check(target(BLOCK)))
-        .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("is in use: " + BLOCK + "p1 mounted on /home")
-        .hasMessageContaining("unmount it");
+    assertInUse(target(BLOCK), BLOCK + "p1 is mounted on /home");
+  }
+
+  @Test
+  void refusesADeviceUsedAsSwapEvenWhenForced() {
+    assumeABlockDevice();
+    answer("lsblk", 0, BLOCK + " disk [SWAP]\n");
+
+    assertInUse(target(BLOCK).force(), BLOCK + " is in use as swap");
+  }
+
+  @Test
+  void refusesADeviceThatADeviceMapperDeviceIsBuiltOn() {
+    assumeABlockDevice();
+    answer("lsblk", 0, BLOCK + " disk \n/dev/mapper/vg-data lvm \n");
+
+    assertInUse(target(BLOCK).force(), "/dev/mapper/vg-data (lvm) is built on it");
+  }
+
+  @Test
+  void refusesAVdevOfAnImportedPoolThatNoKernelHolderShows() {
+    assumeABlockDevice();
+    answer("lsblk", 0, BLOCK + " disk \n");
+    when(host.findTool("zpool")).thenReturn(Optional.of(Path.of("/usr/sbin/zpool")));
+    answer(
+        "zpool",
+        0,
+        "  pool: tank\n state: ONLINE\nconfig:\n\n\tNAME        STATE\n\ttank        ONLINE\n\t  "
+            + BLOCK.getFileName()
+            + "     ONLINE       0     0     0\n\nerrors: No known data errors\n");
+
+    assertInUse(target(BLOCK).force(), BLOCK + " is a vdev of the imported ZFS pool tank");
+  }
+
+  @Test
+  void refusesADeviceAProcessHasOpenNamingIt() throws Exception {
+    assumeABlockDevice();
+    answer("lsblk", 0, BLOCK + " disk \n");
+    Path fds = Files.createDirectories(proc.resolve("4242/fd"));
+    Files.createSymbolicLink(fds.resolve("7"), BLOCK);
+    Files.writeString(proc.resolve("4242/comm"), "zfs-fuse\n");
+
+    assertInUse(target(BLOCK).force(), BLOCK + " is open by process 4242 (zfs-fuse)");
+  }
+
+  @Test
+  void refusesADeviceTheKernelHoldsExclusively() {
+    assumeABlockDevice();
+    answer("lsblk", 0, BLOCK + " disk \n");
+    claimed = true;
+
+    assertInUse(target(BLOCK).force(), BLOCK + " is held exclusively by the kernel");
   }
 
   @Test
   void refusesADeviceHoldingAFilesystemUnlessForced() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
-        isBlockDevice(BLOCK), "this machine has no block device node to test with");
-    answer("lsblk", 0, BLOCK + "\n");
+    assumeABlockDevice();
+    answer("lsblk", 0, BLOCK + " disk \n");
     answer("blkid", 0, "DEVNAME=" + BLOCK + "\nTYPE=ext4\n");
     answer("blockdev", 0, "1073741824\n");
 
@@ -80,9 +147,8 @@ class DeviceGuardTest {
 
   @Test
   void acceptsAnEmptyUnmountedDeviceAndReportsItsSize() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
-        isBlockDevice(BLOCK), "this machine has no block device node to test with");
-    answer("lsblk", 0, BLOCK + "\n");
+    assumeABlockDevice();
+    answer("lsblk", 0, BLOCK + " disk \n");
     answer("blkid", 2, "");
     answer("blockdev", 0, "536870912\n");
 
