@@ -268,6 +268,9 @@ public final class FsBench {
     releaseOrphansOnce();
     ComparisonPlan plan = new ComparisonPlan(fileSystems, tunings, workloads);
     ComparisonSettings settings = VolumeSizing.fit(requested, plan, plugins, host, sizeImages);
+    if (settings.target() instanceof Target.Loop loop && host.isRoot()) {
+      workDir.requireRoomFor(loop.size()); // before the first cell, not at it
+    }
     List<PluginInfo> infos = plugins();
     Environment environment = EnvironmentProbe.system(host).probe(infos);
     AtomicBoolean cancelled = new AtomicBoolean();

@@ -109,7 +109,11 @@ public final class VolumeFactory {
               + plugin.id()
               + " needs; give a larger size");
     }
-    workDir.prepare();
+    if (device == null) {
+      workDir.requireRoomFor(size);
+    } else {
+      workDir.prepare();
+    }
     return formatted(plugin, target, tuning, size, device);
   }
 

@@ -1,6 +1,10 @@
 package io.fsbench.core.volume;
 
 import io.fsbench.api.EnvironmentException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Size;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -89,6 +93,35 @@ public final class WorkDir {
       prepared = true;
     }
     return this;
+  }
+
+  /**
+   * Refuses a loop image larger than the free space where images are kept: the image is sparse, and
+   * writes past that space would fail in the kernel, as I/O errors under the filesystem being
+   * measured that a buffered run never sees, not as an error of the run.
+   *
+   * @throws InvalidInputException naming both sizes and what to do
+   */
+  public void requireRoomFor(Size image) {
+    prepare();
+    long free;
+    try {
+      free = Files.getFileStore(volumes()).getUsableSpace();
+    } catch (IOException e) {
+      throw new EnvironmentException(
+          "cannot tell the free space of " + volumes() + " (" + TrustedDirectory.why(e) + ")", e);
+    }
+    if (image.bytes() > free) {
+      throw new InvalidInputException(
+          "the loop image ("
+              + image
+              + ") is larger than the free space ("
+              + Size.mib(free >> 20)
+              + ") of the filesystem holding the work dir "
+              + root
+              + "; give a smaller image size (--image-size), free space there, or set"
+              + " FSBENCH_WORK_DIR to a directory on a larger filesystem");
+    }
   }
 
   public Path root() {

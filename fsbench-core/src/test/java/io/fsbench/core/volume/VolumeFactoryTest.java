@@ -107,6 +107,16 @@ class VolumeFactoryTest {
   }
 
   @Test
+  void refusesALoopImageLargerThanTheFreeSpaceOfTheWorkDir() {
+    assertThatThrownBy(
+            () -> factory.create("xfs", Target.loop(Size.gib(1L << 20)), Tuning.defaults()))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("the loop image (1p) is larger than the free space")
+        .hasMessageContaining("FSBENCH_WORK_DIR");
+    assertNothingCreated();
+  }
+
+  @Test
   void refusesTuningForADirectoryTarget() {
     assertThatThrownBy(
             () -> factory.create(null, Target.directory(dir), Tuning.parse(List.of("atime=off"))))

@@ -239,6 +239,35 @@ class WorkDirTrustTest {
   }
 
   @Test
+  void leavesNoEmptyTemporaryFileWhenTheWorkDirIsFull() throws Exception {
+    assumeTrue(me == 0, "mounting a small tmpfs needs root");
+    WorkDir workDir = new WorkDir(work, me).prepare();
+    Path registryDir = workDir.registry();
+    run("mount", "-t", "tmpfs", "-o", "size=64k,mode=0700", "fsbench-full", registryDir.toString());
+    try {
+      run(
+          "sh",
+          "-c",
+          "cat /dev/zero > " + registryDir.resolve("fsbench-filler") + " 2>/dev/null; true");
+      ResourceRegistry registry = registry(workDir);
+
+      assertThatThrownBy(() -> registry.record(ResourceKind.IMAGE, Map.of("path", "/x.img")))
+          .isInstanceOf(FsBenchException.class)
+          .hasMessageContaining("cannot write the resource registry");
+      try (var left = Files.list(registryDir)) {
+        assertThat(left.map(p -> p.getFileName().toString())).containsExactly("fsbench-filler");
+      }
+    } finally {
+      run("umount", registryDir.toString());
+    }
+  }
+
+  private static void run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).inheritIO().start();
+    assertThat(p.waitFor()).as(String.join(" ", command)).isZero();
+  }
+
+  @Test
   void refusesToRecordInAWorkDirThatWasNeverPrepared() {
     ResourceRegistry registry = registry(new WorkDir(work, me));
 
