@@ -39,6 +39,10 @@ import java.util.Set;
  * @param includeSync sync the filesystem at the end of each phase that writes, inside its timing
  * @param dropCaches drop the page cache before each phase (needs root; affects the whole machine)
  * @param findPattern the glob the find phase matches names against, e.g. {@code *.c}
+ * @param owners whether extracting restores each entry's owner (GNU tar's {@code --same-owner}); by
+ *     default as GNU tar does, when running as root
+ * @param permissions whether extracting restores each entry's exact mode, not under the umask (GNU
+ *     tar's {@code --same-permissions}); by default as GNU tar does, when running as root
  */
 public record TreeSpec(
     Path archive,
@@ -50,7 +54,9 @@ public record TreeSpec(
     Set<TreePhase> phases,
     boolean includeSync,
     boolean dropCaches,
-    String findPattern)
+    String findPattern,
+    Restore owners,
+    Restore permissions)
     implements Workload {
 
   /** The largest generated file, so that the log-normal tail stays realistic. */
@@ -67,12 +73,16 @@ public record TreeSpec(
           "phases",
           "include_sync",
           "drop_caches",
-          "find");
+          "find",
+          "same_owner",
+          "same_permissions");
 
   public TreeSpec {
     Objects.requireNonNull(medianFileSize, "medianFileSize");
     Objects.requireNonNull(phases, "phases");
     Objects.requireNonNull(findPattern, "findPattern");
+    Objects.requireNonNull(owners, "owners");
+    Objects.requireNonNull(permissions, "permissions");
     phases = Set.copyOf(phases);
     if (phases.isEmpty()) {
       throw new InvalidInputException("phases must name at least one tree phase");
@@ -136,13 +146,16 @@ public record TreeSpec(
     b.includeSync = includeSync;
     b.dropCaches = dropCaches;
     b.findPattern = findPattern;
+    b.owners = owners;
+    b.permissions = permissions;
     return b;
   }
 
   /**
    * Builds a spec from {@code key=value} parameters: archive (a path), files, median_size,
    * size_sigma, files_per_dir, seed (for a generated tree), phases (e.g. {@code extract,remove}),
-   * include_sync, drop_caches, find.
+   * include_sync, drop_caches, find, same_owner and same_permissions (true or false; by default as
+   * GNU tar does: restored when running as root).
    *
    * @throws InvalidInputException naming any unknown key and listing the known ones
    */
@@ -160,6 +173,12 @@ public record TreeSpec(
             .includeSync(p.bool("include_sync", d.includeSync()))
             .dropCaches(p.bool("drop_caches", d.dropCaches()))
             .findPattern(p.string("find", d.findPattern()));
+    if (p.has("same_owner")) {
+      b.sameOwner(p.bool("same_owner", true));
+    }
+    if (p.has("same_permissions")) {
+      b.samePermissions(p.bool("same_permissions", true));
+    }
     if (p.has("phases")) {
       List<TreePhase> phases = new ArrayList<>();
       for (String item : p.list("phases", List.of())) {
@@ -205,6 +224,8 @@ public record TreeSpec(
     private boolean includeSync = true;
     private boolean dropCaches;
     private String findPattern = "*.c";
+    private Restore owners = Restore.AS_TAR;
+    private Restore permissions = Restore.AS_TAR;
 
     private Builder() {}
 
@@ -269,6 +290,20 @@ public record TreeSpec(
       return this;
     }
 
+    /** Restore each entry's owner when extracting, or not ({@code tar --[no-]same-owner}). */
+    public Builder sameOwner(boolean restore) {
+      this.owners = Restore.of(restore);
+      return this;
+    }
+
+    /**
+     * Restore each entry's exact mode, or apply the umask ({@code tar --[no-]same-permissions}).
+     */
+    public Builder samePermissions(boolean restore) {
+      this.permissions = Restore.of(restore);
+      return this;
+    }
+
     public TreeSpec build() {
       return new TreeSpec(
           archive,
@@ -280,7 +315,9 @@ public record TreeSpec(
           phases,
           includeSync,
           dropCaches,
-          findPattern);
+          findPattern,
+          owners,
+          permissions);
     }
   }
 }

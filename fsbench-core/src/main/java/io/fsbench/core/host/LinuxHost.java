@@ -46,13 +46,26 @@ public final class LinuxHost implements Host {
 
   @Override
   public boolean isRoot() {
+    return effectiveUid(proc) == 0;
+  }
+
+  /** The effective user id of this process, from {@code /proc/self/status}. */
+  public static int effectiveUid() {
+    return effectiveUid(Path.of("/proc"));
+  }
+
+  private static int effectiveUid(Path proc) {
     for (String line : read(proc.resolve("self/status")).split("\n")) {
       if (line.startsWith("Uid:")) {
         String[] ids = line.substring(4).strip().split("\\s+");
-        return ids.length > 1 && ids[1].equals("0");
+        if (ids.length > 1 && ids[1].matches("[0-9]+")) {
+          return (int) Long.parseLong(ids[1]);
+        }
       }
     }
-    return false;
+    throw new FsBenchException(
+        FsBenchException.Kind.ENVIRONMENT,
+        "cannot tell which user fsbench runs as: " + proc + "/self/status has no Uid line");
   }
 
   @Override

@@ -257,6 +257,32 @@ public final class FileCalls {
     }
   }
 
+  /** fchown(2): gives an open file to {@code uid} and {@code gid}, as GNU tar does as root. */
+  public static void chown(int fd, String file, int uid, int gid) throws IOException {
+    if (LibC.fchown(fd, uid, gid) != 0) {
+      throw error("change the owner of", file, Native.getLastError());
+    }
+  }
+
+  /** fchownat(2) without following a final link: the owner of a link itself, as lchown. */
+  public static void chownNoFollow(NativePath path, int uid, int gid) throws IOException {
+    if (LibC.fchownat(LibC.AT_FDCWD, path.address(), uid, gid, LibC.AT_SYMLINK_NOFOLLOW) != 0) {
+      throw error("change the owner of", path.toString(), Native.getLastError());
+    }
+  }
+
+  /** fchmod(2): the exact mode, not under the umask. */
+  public static void chmod(int fd, String file, int mode) throws IOException {
+    if (LibC.fchmod(fd, mode) != 0) {
+      throw error("change the mode of", file, Native.getLastError());
+    }
+  }
+
+  /** Opens a directory (never through a final link) to set its owner, mode and time. */
+  public static int openDirectory(NativePath path) throws IOException {
+    return open(path, LibC.O_RDONLY | LibC.O_DIRECTORY | LibC.O_NOFOLLOW, 0);
+  }
+
   /** Two struct timespec in this thread's buffer: access time omitted, then the given one. */
   private static long modifiedOnly(long epochSecond, int nanos) {
     NativeBuffer times = TIMES.get();

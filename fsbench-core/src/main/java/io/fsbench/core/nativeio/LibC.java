@@ -119,6 +119,12 @@ final class LibC {
 
   static native int futimens(int fd, long times);
 
+  static native int fchown(int fd, int owner, int group);
+
+  static native int fchownat(int dirfd, long path, int owner, int group, int flags);
+
+  static native int fchmod(int fd, int mode);
+
   static native int close(int fd);
 
   static native long pread(int fd, long buf, long count, long offset);

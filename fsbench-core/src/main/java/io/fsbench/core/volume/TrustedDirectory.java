@@ -2,6 +2,7 @@ package io.fsbench.core.volume;
 
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.FsBenchException;
+import io.fsbench.core.host.LinuxHost;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -36,21 +37,9 @@ final class TrustedDirectory {
 
   private TrustedDirectory() {}
 
-  /** The effective user id of this process, from {@code /proc/self/status}. */
+  /** The effective user id of this process. */
   static int effectiveUid() {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith("Uid:")) {
-          return Integer.parseInt(line.substring(4).strip().split("\\s+")[1]);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      throw new EnvironmentException(
-          "cannot tell which user fsbench runs as from /proc/self/status (" + e.getMessage() + ")",
-          e);
-    }
-    throw new EnvironmentException(
-        "/proc/self/status has no Uid line; fsbench needs Linux's /proc");
+    return LinuxHost.effectiveUid();
   }
 
   /** What lstat(2) says of a path: its owner and mode, links not followed. */

@@ -25,9 +25,12 @@ final class TarEntryReader implements Runnable {
   /** What the writer does, in archive order. */
   sealed interface Op permits Directory, FileStart, Chunk, FileEnd, Release, Link, End, Failure {}
 
-  record Directory(String name, int mode, FileTime modified) implements Op {}
+  /** Who an entry belongs to on this machine ({@link Owners}), and its mode with special bits. */
+  record Stat(int uid, int gid, int mode) {}
 
-  record FileStart(String name, int mode, FileTime modified, long size) implements Op {}
+  record Directory(String name, int mode, FileTime modified, Stat stat) implements Op {}
+
+  record FileStart(String name, int mode, FileTime modified, long size, Stat stat) implements Op {}
 
   /** {@code length} bytes of the open file's data at {@code offset} of {@code data}. */
   record Chunk(NativeBuffer data, int offset, int length) implements Op {}
@@ -37,7 +40,8 @@ final class TarEntryReader implements Runnable {
   /** The writer is done with every chunk in {@code data}, which goes back to the pool. */
   record Release(NativeBuffer data) implements Op {}
 
-  record Link(String path, String target, boolean symbolic) implements Op {}
+  record Link(String path, String target, boolean symbolic, FileTime modified, Stat stat)
+      implements Op {}
 
   record End() implements Op {}
 
@@ -50,6 +54,7 @@ final class TarEntryReader implements Runnable {
   private final BlockingQueue<List<Op>> batches;
   private final BlockingQueue<NativeBuffer> buffers;
   private final byte[] heap;
+  private final Owners owners;
   private List<Op> batch = new ArrayList<>(BATCH_OPS);
   private long batchBytes;
   private NativeBuffer current;
@@ -59,8 +64,10 @@ final class TarEntryReader implements Runnable {
       InputStream tarBytes,
       BlockingQueue<List<Op>> batches,
       BlockingQueue<NativeBuffer> buffers,
-      int size) {
+      int size,
+      Owners owners) {
     this.tarBytes = tarBytes;
+    this.owners = owners;
     this.batches = batches;
     this.buffers = buffers;
     this.heap = new byte[size];
@@ -119,20 +126,28 @@ final class TarEntryReader implements Runnable {
       if (name.isEmpty()) {
         continue; // the archive's own root, "./"
       }
+      Stat stat = stat(entry);
       if (entry.isDirectory()) {
-        put(new Directory(name, entry.getMode() & 0777, entry.getLastModifiedTime()));
+        put(new Directory(name, entry.getMode() & 0777, entry.getLastModifiedTime(), stat));
       } else if (entry.isSymbolicLink()) {
-        put(new Link(name, entry.getLinkName(), true));
+        put(new Link(name, entry.getLinkName(), true, entry.getLastModifiedTime(), stat));
       } else if (entry.isLink()) {
-        put(new Link(name, relativeName(entry.getLinkName()), false));
+        put(new Link(name, relativeName(entry.getLinkName()), false, null, stat));
       } else if (entry.isFile()) {
         put(
             new FileStart(
-                name, entry.getMode() & 0777, entry.getLastModifiedTime(), entry.getSize()));
+                name, entry.getMode() & 0777, entry.getLastModifiedTime(), entry.getSize(), stat));
         copyData(tar, name, entry.getSize());
         put(new FileEnd());
       }
     }
+  }
+
+  private Stat stat(TarArchiveEntry entry) {
+    return new Stat(
+        owners.uid(entry.getUserName(), entry.getLongUserId()),
+        owners.gid(entry.getGroupName(), entry.getLongGroupId()),
+        entry.getMode() & 07777);
   }
 
   private void copyData(InputStream tar, String name, long size)

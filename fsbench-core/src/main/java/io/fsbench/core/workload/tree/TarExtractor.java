@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -32,11 +33,14 @@ import java.util.concurrent.BlockingQueue;
  * link the archive made, and a link whose own path would pass through one is refused. Files are
  * created with O_EXCL and O_NOFOLLOW. Parsing is commons-compress's.
  *
- * <p>It restores what GNU tar restores for a user who is not root ({@code --no-same-owner
- * --no-same-permissions}), with the same calls: files and directories are created with the
- * archive's mode under the umask; a file's modification time is set with futimens before it is
- * closed, a directory's with utimensat once the archive has left it (or at the end), the access
- * time left as it is. Owners are not restored; device nodes and FIFOs are skipped.
+ * <p>It restores what GNU tar restores, with the calls GNU tar makes: a file's modification time
+ * with futimens before it is closed, then (as root, by default) its owner with fchown and its exact
+ * mode with fchmod; a directory's time, owner and mode once the archive has left it (or at the
+ * end); a symbolic link's time and owner without following it. The access time is left as it is.
+ * Without {@link Options#owners} (tar's {@code --no-same-owner}) files belong to the user
+ * extracting; without {@link Options#modes} ({@code --no-same-permissions}) they get the archive's
+ * mode under the umask. Owners are found by name first, as tar does ({@link Owners}). Device nodes
+ * and FIFOs are skipped.
  */
 final class TarExtractor {
 
@@ -49,25 +53,43 @@ final class TarExtractor {
 
   private final Path destination;
   private final String root;
-  private final boolean restoreTimes;
+  private final Options options;
   private final byte[] rootBytes;
   private final List<TarEntryReader.Link> links = new ArrayList<>();
   private final Set<String> symlinks = new HashSet<>();
   // Directories whose time is still to be set: the archive may still write into them.
   private final Deque<TarEntryReader.Directory> open = new ArrayDeque<>();
   private final List<TarEntryReader.Directory> afterLinks = new ArrayList<>();
+  private final Set<String> waiting = new HashSet<>();
+  private final Set<String> timeChangedSince = new HashSet<>();
   private final TreeCounts counts = new TreeCounts();
   private final NativePath nativePath = new NativePath();
+  private final Owners owners;
   private int fd = -1;
   private TarEntryReader.FileStart file;
 
+  /**
+   * What an extraction restores besides the data.
+   *
+   * @param times modification times (tar always restores them; {@code -m} does not)
+   * @param owners owners ({@code --same-owner}, tar's default as root)
+   * @param modes exact modes, not under the umask ({@code --same-permissions}, default as root)
+   */
+  record Options(boolean times, boolean owners, boolean modes) {}
+
+  /** An extractor that restores times, or not, and neither owners nor exact modes. */
   TarExtractor(Path destination, boolean restoreTimes) {
+    this(destination, new Options(restoreTimes, false, false));
+  }
+
+  TarExtractor(Path destination, Options options) {
     this.destination = destination;
+    this.options = options;
+    this.owners = options.owners() ? Owners.local() : new Owners(Map.of(), Map.of());
     this.root = destination.toString();
     byte[] dir = NativePath.encode(destination);
     this.rootBytes = Arrays.copyOf(dir, dir.length + 1);
     this.rootBytes[dir.length] = '/';
-    this.restoreTimes = restoreTimes;
   }
 
   /**
@@ -81,7 +103,8 @@ final class TarExtractor {
       buffers.add(NativeBuffer.allocate(BUFFER_SIZE));
     }
     Thread reader =
-        new Thread(new TarEntryReader(tarBytes, ops, buffers, BUFFER_SIZE), "fsbench-tar-reader");
+        new Thread(
+            new TarEntryReader(tarBytes, ops, buffers, BUFFER_SIZE, owners), "fsbench-tar-reader");
     reader.setDaemon(true);
     reader.start();
     try {
@@ -95,10 +118,10 @@ final class TarExtractor {
       link(link);
     }
     for (TarEntryReader.Directory dir : afterLinks) {
-      restoreTime(dir);
+      restoreStat(dir);
     }
     while (!open.isEmpty()) {
-      restoreTime(open.pop());
+      restoreStat(open.pop());
     }
     return counts;
   }
@@ -186,7 +209,7 @@ final class TarExtractor {
   private void directory(TarEntryReader.Directory entry) throws IOException {
     String name = entry.name();
     Path dir = path(name);
-    if (restoreTimes && entry.modified() != null) {
+    if ((options.times() && entry.modified() != null) || options.owners() || options.modes()) {
       open.push(entry);
     }
     try {
@@ -207,13 +230,29 @@ final class TarExtractor {
    * does; those a link made at the end may still change wait for the links.
    */
   private void leaveDirectoriesNotAbove(String name) throws IOException {
+    if (!waiting.isEmpty()) {
+      reentered(name);
+    }
     while (!open.isEmpty() && !isAbove(open.peek().name(), name)) {
       TarEntryReader.Directory left = open.pop();
       if (links.isEmpty()) {
-        restoreTime(left);
+        restoreStat(left);
       } else {
         afterLinks.add(left);
+        waiting.add(left.name());
       }
+    }
+  }
+
+  /**
+   * Notes a directory waiting for the links that {@code name} goes into again: GNU tar restored its
+   * time when the archive left it, so this entry's arrival in it changes that time again, and it is
+   * not restored at the end either. Only the entry's own directory changes, not those above it.
+   */
+  private void reentered(String name) {
+    int slash = name.lastIndexOf('/');
+    if (slash > 0 && waiting.contains(name.substring(0, slash))) {
+      timeChangedSince.add(name.substring(0, slash));
     }
   }
 
@@ -221,9 +260,36 @@ final class TarExtractor {
     return name.length() > dir.length() && name.charAt(dir.length()) == '/' && name.startsWith(dir);
   }
 
-  private void restoreTime(TarEntryReader.Directory dir) throws IOException {
-    Instant instant = dir.modified().toInstant();
-    FileCalls.setModifiedTime(nativePath(dir.name()), instant.getEpochSecond(), instant.getNano());
+  /** A directory's time, and owner and exact mode where restored, once nothing more goes in. */
+  private void restoreStat(TarEntryReader.Directory dir) throws IOException {
+    boolean time =
+        options.times() && dir.modified() != null && !timeChangedSince.contains(dir.name());
+    Instant instant = time ? dir.modified().toInstant() : null;
+    if (!options.owners() && !options.modes()) {
+      if (instant != null) {
+        FileCalls.setModifiedTime(
+            nativePath(dir.name()), instant.getEpochSecond(), instant.getNano());
+      }
+      return;
+    }
+    int dirFd = FileCalls.openDirectory(nativePath(dir.name()));
+    try {
+      if (instant != null) {
+        FileCalls.setModifiedTime(dirFd, instant.getEpochSecond(), instant.getNano());
+      }
+      ownerAndMode(dirFd, dir.name(), dir.stat());
+    } finally {
+      FileCalls.close(dirFd);
+    }
+  }
+
+  private void ownerAndMode(int fd, String name, TarEntryReader.Stat stat) throws IOException {
+    if (options.owners()) {
+      FileCalls.chown(fd, name, stat.uid(), stat.gid());
+    }
+    if (options.modes()) {
+      FileCalls.chmod(fd, name, stat.mode()); // after chown, which clears set-id bits
+    }
   }
 
   private void startFile(TarEntryReader.FileStart start) throws IOException {
@@ -232,10 +298,11 @@ final class TarExtractor {
   }
 
   private void endFile() throws IOException {
-    if (restoreTimes && file.modified() != null) {
+    if (options.times() && file.modified() != null) {
       Instant instant = file.modified().toInstant();
       FileCalls.setModifiedTime(fd, instant.getEpochSecond(), instant.getNano());
     }
+    ownerAndMode(fd, file.name(), file.stat());
     closeOpenFile();
     counts.files++;
     counts.bytes += file.size();
@@ -291,6 +358,7 @@ final class TarExtractor {
         // The target is only text: it may point anywhere, since nothing is written through it.
         Files.createSymbolicLink(path, Path.of(link.target()));
         symlinks.add(link.path());
+        restoreLinkStat(link);
       } else {
         requireNoSymlinkOnTheWay(link.path(), link.target());
         Files.createLink(path, path(link.target()));
@@ -302,6 +370,18 @@ final class TarExtractor {
           link.path(), "is a link where the archive already made a file or directory");
     }
     counts.files++;
+  }
+
+  /** A symbolic link's own time and owner, never what it points to. */
+  private void restoreLinkStat(TarEntryReader.Link link) throws IOException {
+    if (options.times() && link.modified() != null) {
+      Instant instant = link.modified().toInstant();
+      FileCalls.setModifiedTime(
+          nativePath(link.path()), instant.getEpochSecond(), instant.getNano());
+    }
+    if (options.owners()) {
+      FileCalls.chownNoFollow(nativePath(link.path()), link.stat().uid(), link.stat().gid());
+    }
   }
 
   /** Refuses {@code path} when one of its parent directories is a symlink the archive made. */

@@ -8,6 +8,7 @@ import io.fsbench.api.TreeResult;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.core.host.LinuxHost;
 import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.workload.metadata.ScratchContext;
 import io.fsbench.core.workload.metadata.Syncer;
@@ -99,12 +100,12 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
         context.progress((double) k / phases.size());
         context.failIfCancelled(spec.name());
         if (phase != TreePhase.EXTRACT && Files.notExists(tree)) {
-          extract(archive, tree);
+          extract(archive, tree, restored(spec));
         }
         switch (phase) {
           case EXTRACT -> {
             Files.createDirectory(tree);
-            results.add(timer.time(phase, () -> extractInto(archive, tree)));
+            results.add(timer.time(phase, () -> extractInto(archive, tree, restored(spec))));
           }
           case WALK -> results.add(timer.time(phase, () -> TreeWalker.walk(tree)));
           case FIND -> results.add(timer.time(phase, () -> find(tree, spec.findPattern())));
@@ -169,15 +170,24 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
         public void syncfs(Path anyPath) {}
       };
 
-  private static void extract(Path archive, Path tree) throws IOException {
+  private static void extract(Path archive, Path tree, TarExtractor.Options restored)
+      throws IOException {
     Files.createDirectory(tree);
-    extractInto(archive, tree);
+    extractInto(archive, tree, restored);
   }
 
-  private static TreeCounts extractInto(Path archive, Path tree) throws IOException {
+  private static TreeCounts extractInto(Path archive, Path tree, TarExtractor.Options restored)
+      throws IOException {
     try (InputStream tar = ArchiveInput.open(archive)) {
-      return new TarExtractor(tree, true).extract(tar);
+      return new TarExtractor(tree, restored).extract(tar);
     }
+  }
+
+  /** What extracting restores: what GNU tar restores for this user, unless the spec says. */
+  static TarExtractor.Options restored(TreeSpec spec) {
+    boolean root = LinuxHost.effectiveUid() == 0;
+    return new TarExtractor.Options(
+        true, spec.owners().applies(root), spec.permissions().applies(root));
   }
 
   /** Removes the tree; its own directory is the container, not counted, as in the other phases. */
