@@ -136,7 +136,7 @@ class CompareCommandIT {
     boolean mounted =
         FsBenchProcess.await(
             Duration.ofMinutes(3),
-            () -> read(stderr).contains("running postmark") && mountedUnder(fsbench.workDir()));
+            () -> read(stderr).contains("running postmark") && fsbench.mountedUnderWorkDir());
     assertThat(mounted).as("postmark's volume was mounted; stderr: %s", read(stderr)).isTrue();
     assertThat(compare.isAlive()).as("still running when interrupted").isTrue();
 
@@ -151,14 +151,6 @@ class CompareCommandIT {
     // The runs made before Ctrl-C are not lost: the report says the comparison was interrupted.
     assertThat(out.resolve("report.json")).exists();
     assertThat(Files.readString(out.resolve("report.json"))).contains("interrupted");
-  }
-
-  private static boolean mountedUnder(Path dir) {
-    try {
-      return Files.readString(Path.of("/proc/self/mounts")).contains(dir.toString());
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 
   private static String read(Path file) {

@@ -93,6 +93,15 @@ final class FsBenchProcess {
     }
   }
 
+  /** Whether something is mounted under this work dir now. */
+  boolean mountedUnderWorkDir() {
+    try {
+      return Files.readString(Path.of("/proc/self/mounts")).contains(workDir.toString());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** Mounts, loop devices and ZFS datasets that belong to this work dir. */
   List<String> attached() throws Exception {
     List<String> found = new ArrayList<>();

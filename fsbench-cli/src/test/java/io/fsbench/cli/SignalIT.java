@@ -123,17 +123,7 @@ class SignalIT {
   }
 
   private void awaitMounted() throws Exception {
-    assertThat(
-            FsBenchProcess.await(
-                Duration.ofMinutes(2),
-                () -> {
-                  try {
-                    return Files.readString(Path.of("/proc/self/mounts"))
-                        .contains(fsbench.workDir().toString());
-                  } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                  }
-                }))
+    assertThat(FsBenchProcess.await(Duration.ofMinutes(2), fsbench::mountedUnderWorkDir))
         .as("a volume was mounted; stderr: %s", stderr())
         .isTrue();
   }

@@ -137,14 +137,7 @@ final class CTools {
   }
 
   static void tarExtract(Path archive, Path into) {
-    run(
-        List.of(
-            "tar",
-            "-xf",
-            archive.toString(),
-            "-C",
-            into.toString()),
-        into);
+    run(List.of("tar", "-xf", archive.toString(), "-C", into.toString()), into);
   }
 
   static void removeTree(Path tree) {
