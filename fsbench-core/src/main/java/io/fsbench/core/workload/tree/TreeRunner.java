@@ -1,6 +1,7 @@
 package io.fsbench.core.workload.tree;
 
 import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
 import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreePhaseResult;
@@ -8,6 +9,7 @@ import io.fsbench.api.TreeResult;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.core.host.IoErrors;
 import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.workload.metadata.ScratchContext;
 import io.fsbench.core.workload.metadata.Syncer;
@@ -70,6 +72,29 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
   @Override
   public Class<TreeSpec> specType() {
     return TreeSpec.class;
+  }
+
+  /**
+   * An archive to extract must be a readable file now, not only when the extract phase opens it.
+   */
+  @Override
+  public void check(TreeSpec spec) {
+    Path archive = spec.archive();
+    if (archive == null) {
+      return;
+    }
+    if (!Files.isRegularFile(archive)) {
+      throw new InvalidInputException(
+          "archive ("
+              + archive
+              + ") "
+              + (Files.exists(archive) ? "is not a regular file" : "does not exist")
+              + "; give the path of a tar archive");
+    }
+    if (!Files.isReadable(archive)) {
+      throw new InvalidInputException(
+          "archive (" + archive + ") cannot be read by this user; give a readable tar archive");
+    }
   }
 
   @Override
@@ -177,6 +202,15 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
   private static TreeCounts extractInto(Path archive, Path tree) throws IOException {
     try (InputStream tar = ArchiveInput.open(archive)) {
       return new TarExtractor(tree, true).extract(tar);
+    } catch (IOException e) {
+      // The tar reader's own words ("Corrupted TAR archive.") do not say which file it read.
+      throw new IOException(
+          "archive "
+              + archive
+              + " is not a tar archive, or is damaged ("
+              + IoErrors.describe(e)
+              + "); give a tar archive, plain or compressed with gzip, bzip2, xz or zstd",
+          e);
     }
   }
 
