@@ -61,6 +61,17 @@ class ChecksFirstTest {
   }
 
   @Test
+  void refusesAFileThatIsNoArchiveBeforeTheVolumeIsMadeAndShowsNoneOfIt() throws IOException {
+    Path passwd =
+        Files.writeString(temp.resolve("passwd"), "root:x:0:0:secret-gecos:/root:/bin/sh\n");
+    RecordingCli cli =
+        refused(
+            "run", "--fs", "ext4", "--workload", "tree-extract", "--param", "archive=" + passwd);
+    assertThat(cli.err()).contains("archive (" + passwd + ") is not a tar archive");
+    assertThat(cli.err()).doesNotContain("secret-gecos");
+  }
+
+  @Test
   void refusesAnOutputFileThatIsADirectoryBeforeTheJobRuns() {
     RecordingCli cli =
         refused("run", "--fs", "ext4", "--rw=write", "--size=1m", "--output", temp.toString());

@@ -95,6 +95,12 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
       throw new InvalidInputException(
           "archive (" + archive + ") cannot be read by this user; give a readable tar archive");
     }
+    try {
+      ArchiveInput.checkLooksLikeTar(archive);
+    } catch (IOException e) {
+      throw new InvalidInputException(
+          "archive (" + archive + ") cannot be read (" + IoErrors.describe(e) + ")", e);
+    }
   }
 
   @Override
