@@ -4,13 +4,16 @@ import io.fsbench.api.CacheState;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonListener;
 import io.fsbench.api.ComparisonSettings;
+import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.NamedWorkload;
+import io.fsbench.api.PluginInfo;
 import io.fsbench.api.RepetitionPolicy;
 import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.VolumePolicy;
 import io.fsbench.api.Workload;
+import io.fsbench.core.report.compare.HumanUnits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +25,8 @@ import java.util.Objects;
  * Configures and runs a comparison of filesystems × tunings × workloads. Defaults: every available
  * filesystem, the classic workloads ({@link Workloads#classic()}), 3 repetitions, cold cache
  * (dropped before each run), a fresh loop volume per cell sized to fit the workloads (512 MiB for
- * the classic ones), 8 s per block workload, ext4 as the baseline when it runs.
+ * the classic ones), each workload's own run length (8 s for the block presets), ext4 as the
+ * baseline when it runs.
  *
  * <pre>{@code
  * Comparison c = FsBench.defaults().compare()
@@ -41,6 +45,7 @@ public final class ComparisonBuilder {
   private final ComparisonSettings.Builder settings = ComparisonSettings.builder();
   private String baseline;
   private boolean targetGiven;
+  private String repetitionsGiven;
   private ComparisonListener listener = new ComparisonListener() {};
 
   ComparisonBuilder(FsBench fsbench) {
@@ -80,14 +85,28 @@ public final class ComparisonBuilder {
 
   /** Measured runs per cell (default 3). */
   public ComparisonBuilder repeat(int count) {
+    repetitions("repeat(" + count + ")");
     settings.repeat(count);
     return this;
   }
 
   /** Repeat each cell until its 95% CI half-width is under {@code percent} of its mean. */
   public ComparisonBuilder repeatUntilPrecise(double percent, int minimum, int maximum) {
+    repetitions("repeatUntilPrecise(" + percent + ", " + minimum + ", " + maximum + ")");
     settings.repetitions(RepetitionPolicy.untilPrecise(percent, minimum, maximum));
     return this;
+  }
+
+  /** One way to say how often cells run: a second would silently replace the first. */
+  private void repetitions(String verb) {
+    if (repetitionsGiven != null) {
+      throw new InvalidInputException(
+          verb
+              + " and "
+              + repetitionsGiven
+              + " both say how often each cell runs (--repeat and --until-ci); give one");
+    }
+    repetitionsGiven = verb;
   }
 
   public ComparisonBuilder cache(CacheState cache) {
@@ -100,8 +119,13 @@ public final class ComparisonBuilder {
     return this;
   }
 
-  /** The run time of each block workload (time based); zero keeps each workload's own. */
+  /**
+   * The run time of each time-based block workload; zero (the default) keeps each workload's own. A
+   * block workload that ends when its size is done (not time based) is refused with it rather than
+   * cut short.
+   */
   public ComparisonBuilder runtime(Duration runtime) {
+    JobSpec.atMostMaxTime("runtime", runtime);
     settings.runtime(runtime);
     return this;
   }
@@ -132,12 +156,65 @@ public final class ComparisonBuilder {
   /** Runs the comparison; volumes are made and destroyed as it goes. */
   public Comparison run() {
     List<Workload> chosen = workloads.isEmpty() ? Workloads.classic() : List.copyOf(workloads);
+    checkBaseline();
     ComparisonSettings built = settings.baseline(baseline(chosen)).build();
     List<Workload> timed = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     for (Workload w : chosen) {
       timed.add(withRuntime(w, built.runtime()));
+      List<String> changed = Workloads.differencesFromPreset(w);
+      if (!changed.isEmpty()) {
+        notes.add(
+            w.name()
+                + " differs from its preset in "
+                + String.join(", ", changed)
+                + ": its rows measure that, not the preset");
+      }
     }
-    return fsbench.runComparison(fileSystems, tunings, timed, built, !targetGiven, listener);
+    Comparison comparison =
+        fsbench.runComparison(fileSystems, tunings, timed, built, !targetGiven, listener);
+    if (notes.isEmpty()) {
+      return comparison;
+    }
+    notes.addAll(comparison.warnings());
+    return new Comparison(
+        comparison.settings(),
+        comparison.environment(),
+        comparison.cells(),
+        comparison.skipped(),
+        comparison.plugins(),
+        notes,
+        comparison.started(),
+        comparison.finished());
+  }
+
+  /** A baseline given must be compared, or every ratio is missing after the whole run. */
+  private void checkBaseline() {
+    if (baseline == null) {
+      return;
+    }
+    if (settings.build().target() instanceof Target.Directory) {
+      throw new InvalidInputException(
+          "baseline ("
+              + baseline
+              + ") cannot be compared with: a directory target compares one filesystem; drop"
+              + " the baseline, or compare on loop volumes");
+    }
+    List<String> compared =
+        fileSystems.isEmpty()
+            ? fsbench.plugins().stream()
+                .filter(p -> p.availability().isAvailable())
+                .map(PluginInfo::id)
+                .toList()
+            : fileSystems;
+    if (!compared.contains(baseline)) {
+      throw new InvalidInputException(
+          "baseline ("
+              + baseline
+              + ") is not one of the filesystems compared ("
+              + String.join(", ", compared)
+              + "); add it to them (--fs) or choose one of them");
+    }
   }
 
   private String baseline(List<Workload> chosen) {
@@ -155,11 +232,25 @@ public final class ComparisonBuilder {
       return workload;
     }
     if (workload instanceof JobSpec job) {
-      return job.toBuilder().runtime(runtime).timeBased().build();
+      return timed(job, runtime);
     }
     if (workload instanceof NamedWorkload named && named.workload() instanceof JobSpec job) {
-      return new NamedWorkload(named.name(), job.toBuilder().runtime(runtime).timeBased().build());
+      return new NamedWorkload(named.name(), timed(job, runtime));
     }
     return workload;
+  }
+
+  private static JobSpec timed(JobSpec job, Duration runtime) {
+    if (!job.timeBased()) {
+      throw new InvalidInputException(
+          "runtime ("
+              + HumanUnits.duration(runtime)
+              + ") conflicts with workload "
+              + job.name()
+              + ", which ends when its size is done (time_based off)"
+              + (job.runtime().isZero() ? "" : " within " + HumanUnits.duration(job.runtime()))
+              + "; drop the runtime, or make the workload time based");
+    }
+    return job.toBuilder().runtime(runtime).build();
   }
 }

@@ -29,6 +29,7 @@ import io.fsbench.core.volume.OpenVolumes;
 import io.fsbench.core.volume.ResourceRegistry;
 import io.fsbench.core.volume.ResourceReleaser;
 import io.fsbench.core.volume.VolumeFactory;
+import io.fsbench.core.volume.VolumePreflight;
 import io.fsbench.core.volume.WorkDir;
 import io.fsbench.core.workload.metadata.FsMarkRunner;
 import io.fsbench.core.workload.postmark.PostMarkRunner;
@@ -185,6 +186,46 @@ public final class FsBench {
     plugins.require(fileSystem, host).validate(tuning, host);
   }
 
+  /**
+   * Refuses a volume that could not be made (filesystem, root, tuning, device, size) before
+   * anything is made or printed.
+   */
+  void check(String fileSystem, Target target, Tuning tuning) {
+    new VolumePreflight(host, plugins).check(fileSystem, target, tuning);
+  }
+
+  /** Checks every cell's volume, so that no cell is refused after others ran. */
+  private void checkCells(ComparisonPlan plan, ComparisonSettings settings) {
+    List<String> fileSystems = plan.fileSystems();
+    if (fileSystems.isEmpty()) {
+      fileSystems = plugins.all().stream().map(FileSystemPlugin::id).toList();
+    }
+    plan.workloads().forEach(runners::check);
+    VolumePreflight preflight = new VolumePreflight(host, plugins);
+    if (!settings.target().formats()) {
+      plan.tunings()
+          .forEach(
+              (fs, list) -> {
+                throw new InvalidInputException(
+                    "a tuning is given for "
+                        + fs
+                        + ", but a directory target is neither made nor mounted by fsbench, so"
+                        + " nothing can be tuned; compare on loop volumes or a device to tune");
+              });
+      preflight.check(null, settings.target(), Tuning.defaults());
+      return;
+    }
+    for (String fs : fileSystems) {
+      FileSystemPlugin plugin = plugins.require(fs, host);
+      if (!PluginRegistry.availability(plugin, host).isAvailable()) {
+        continue; // the runner reports it as skipped, with the reason
+      }
+      for (Tuning tuning : plan.tuningsOf(fs)) {
+        preflight.check(fs, settings.target(), tuning);
+      }
+    }
+  }
+
   WorkloadRunners runners() {
     return runners;
   }
@@ -265,12 +306,13 @@ public final class FsBench {
       ComparisonSettings requested,
       boolean sizeImages,
       ComparisonListener listener) {
-    releaseOrphansOnce();
     ComparisonPlan plan = new ComparisonPlan(fileSystems, tunings, workloads);
     ComparisonSettings settings = VolumeSizing.fit(requested, plan, plugins, host, sizeImages);
+    checkCells(plan, settings);
     if (settings.target() instanceof Target.Loop loop && host.isRoot()) {
       workDir.requireRoomFor(loop.size()); // before the first cell, not at it
     }
+    releaseOrphansOnce();
     List<PluginInfo> infos = plugins();
     Environment environment = EnvironmentProbe.system(host).probe(infos);
     AtomicBoolean cancelled = new AtomicBoolean();

@@ -131,6 +131,29 @@ public final class Session implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Checks, without making anything, that the session's volume can be made: the filesystem, root,
+   * the tuning, a device safe to erase, a size the filesystem can use, a usable directory. Every
+   * run checks this anyway; call it to refuse before printing or preparing anything.
+   */
+  public synchronized Session check() {
+    requireNotClosed();
+    if (volume == null) {
+      fsbench.check(fileSystem, target, tuning);
+    }
+    return this;
+  }
+
+  /**
+   * Checks, as {@link #check()}, the volume, and that the workload's runner would take it (an
+   * archive to extract exists, say); makes nothing.
+   */
+  public synchronized Session check(Workload workload) {
+    check();
+    fsbench.runners().check(workload);
+    return this;
+  }
+
   /** Called with each run's progress, 0 to 1, a few times a second. */
   public synchronized Session progress(DoubleConsumer listener) {
     this.progress = Objects.requireNonNull(listener, "listener");
@@ -234,6 +257,7 @@ public final class Session implements AutoCloseable {
               + " measures making and mounting volumes, which a session does not repeat; run it"
               + " with FsBench.compare() (fsbench compare --workloads fs-lifecycle)");
     }
+    fsbench.runners().check(workload);
     return onVolume(
         volume -> {
           WorkloadResult result =

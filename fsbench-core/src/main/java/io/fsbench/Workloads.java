@@ -10,13 +10,19 @@ import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Workload;
+import io.fsbench.core.engine.WorkloadParameters;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.JobOptionParser;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Named workloads: the classic filesystem comparison (128k sequential write and read, 4k random
@@ -32,6 +38,11 @@ public final class Workloads {
 
   private static final Map<String, Function<Map<String, String>, Workload>> NAMED =
       new LinkedHashMap<>();
+
+  /** The block presets, whose name may end in a block size: {@code seqread-1m}. */
+  private static final Set<String> BLOCK = new LinkedHashSet<>();
+
+  private static final Pattern BLOCK_SIZE_SUFFIX = Pattern.compile("(.+)-(\\d+[kmg])");
 
   static {
     block("seqwrite", "write", "128k");
@@ -87,15 +98,68 @@ public final class Workloads {
    */
   public static Workload named(String name, Map<String, String> parameters) {
     Function<Map<String, String>, Workload> factory = NAMED.get(name);
-    if (factory == null) {
-      String base = name.replaceFirst("-\\d+[kmg]$", "");
-      factory = NAMED.get(base);
+    if (factory != null) {
+      return factory.apply(parameters);
     }
-    if (factory == null) {
-      throw new InvalidInputException(
-          "unknown workload '" + name + "'; fsbench knows " + String.join(", ", names()));
+    Matcher sized = BLOCK_SIZE_SUFFIX.matcher(name);
+    if (sized.matches() && BLOCK.contains(sized.group(1))) {
+      // seqread-1m is seqread with bs=1m, so a block size given twice must agree.
+      String bs = sized.group(2);
+      String given = parameters.get("bs");
+      if (given != null && !given.equalsIgnoreCase(bs)) {
+        throw new InvalidInputException(
+            "workload "
+                + name
+                + " has bs="
+                + bs
+                + ", and --param bs="
+                + given
+                + " another; drop one, or run "
+                + sized.group(1)
+                + " with --param bs="
+                + given);
+      }
+      Map<String, String> withSize = new LinkedHashMap<>(parameters);
+      withSize.put("bs", bs);
+      return NAMED.get(sized.group(1)).apply(withSize);
     }
-    return factory.apply(parameters);
+    throw new InvalidInputException(
+        "unknown workload '"
+            + name
+            + "'; fsbench knows "
+            + String.join(", ", names())
+            + " (a block workload may end in its block size, e.g. seqread-1m)");
+  }
+
+  /**
+   * The parameters in which a workload differs from the preset its name is, as {@code files=2000
+   * (preset: 1000000)}; empty for a workload that is no preset or is the preset unchanged. Reports
+   * print these, so that a {@code files-1m} run of 2000 files does not pass for a million.
+   */
+  public static List<String> differencesFromPreset(Workload workload) {
+    Workload preset;
+    try {
+      preset = named(workload.name(), Map.of());
+    } catch (InvalidInputException e) {
+      return List.of(); // a workload of the embedder's own, under a name of its own
+    }
+    Map<String, String> defaults = WorkloadParameters.of(preset);
+    Map<String, String> actual = WorkloadParameters.of(workload);
+    List<String> differences = new ArrayList<>();
+    actual.forEach(
+        (key, value) -> {
+          String was = defaults.get(key);
+          if (!Objects.equals(was, value)) {
+            differences.add(key + "=" + value + " (preset: " + (was == null ? "unset" : was) + ")");
+          }
+        });
+    defaults.forEach(
+        (key, was) -> {
+          if (!actual.containsKey(key)) {
+            differences.add(key + " unset (preset: " + was + ")");
+          }
+        });
+    return differences;
   }
 
   /**
@@ -160,17 +224,18 @@ public final class Workloads {
   }
 
   private static void block(String name, String rw, String bs) {
+    BLOCK.add(name);
     NAMED.put(
         name,
         params -> {
-          List<FioOption> options = new ArrayList<>();
-          options.add(new FioOption("rw", rw, "preset " + name));
-          options.add(new FioOption("bs", bs, "preset " + name));
-          options.add(new FioOption("size", "200m", "preset " + name));
-          options.add(new FioOption("time_based", null, "preset " + name));
-          options.add(new FioOption("runtime", "8s", "preset " + name));
-          params.forEach((k, v) -> options.add(new FioOption(k, v, "--param " + k)));
-          JobSpec spec = JobOptionParser.parse(name, options).spec();
+          JobSpec spec = blockSpec(name, rw, bs, params, true);
+          if (params.containsKey("time_based")
+              && !params.containsKey("runtime")
+              && !spec.timeBased()) {
+            // time_based=0 asks for a run that ends when its size is done: the preset's 8 s is
+            // the length of a time-based run, and would cap this one (as fio's runtime does).
+            spec = blockSpec(name, rw, bs, params, false);
+          }
           String bsName =
               spec.rw().writes() && !spec.rw().reads()
                   ? spec.writeBlockSize().toString()
@@ -179,5 +244,19 @@ public final class Workloads {
               ? spec
               : spec.toBuilder().name(name + "-" + bsName).build();
         });
+  }
+
+  private static JobSpec blockSpec(
+      String name, String rw, String bs, Map<String, String> params, boolean presetRuntime) {
+    List<FioOption> options = new ArrayList<>();
+    options.add(new FioOption("rw", rw, "preset " + name));
+    options.add(new FioOption("bs", bs, "preset " + name));
+    options.add(new FioOption("size", "200m", "preset " + name));
+    options.add(new FioOption("time_based", null, "preset " + name));
+    if (presetRuntime) {
+      options.add(new FioOption("runtime", "8s", "preset " + name));
+    }
+    params.forEach((k, v) -> options.add(new FioOption(k, v, "--param " + k)));
+    return JobOptionParser.parse(name, options).spec();
   }
 }

@@ -24,7 +24,10 @@ import java.util.Objects;
  * @param ratio the ratio of means, oriented so that above 1 is better
  * @param ciLow the lower end of the ratio's 95% confidence interval, NaN when there is none
  * @param ciHigh the upper end of the ratio's 95% confidence interval, NaN when there is none
- * @param distinguishable false when the two cells' confidence intervals overlap
+ * @param distinguishable false when the two cells' confidence intervals overlap, or when there are
+ *     none
+ * @param singleRun one of the two cells has a single measured run, so there is no interval to tell
+ *     a difference by: reports say "n=1, no interval" rather than "not distinguishable"
  */
 public record BaselineRatio(
     String metric,
@@ -33,7 +36,20 @@ public record BaselineRatio(
     double ratio,
     double ciLow,
     double ciHigh,
-    boolean distinguishable) {
+    boolean distinguishable,
+    boolean singleRun) {
+
+  /** A ratio of two cells of at least two runs each. */
+  public BaselineRatio(
+      String metric,
+      String baselineFileSystem,
+      String baselineTuning,
+      double ratio,
+      double ciLow,
+      double ciHigh,
+      boolean distinguishable) {
+    this(metric, baselineFileSystem, baselineTuning, ratio, ciLow, ciHigh, distinguishable, false);
+  }
 
   public BaselineRatio {
     Objects.requireNonNull(metric, "metric");
@@ -46,6 +62,10 @@ public record BaselineRatio(
     if (Double.isNaN(ciLow) != Double.isNaN(ciHigh)) {
       throw new IllegalArgumentException(
           "ratio interval of " + metric + " must have both ends or neither");
+    }
+    if (singleRun && (distinguishable || hasInterval(ciLow))) {
+      throw new IllegalArgumentException(
+          "ratio of " + metric + " from a single run can have no interval to distinguish it by");
     }
     if (hasInterval(ciLow) && !(ciLow <= ratio && ratio <= ciHigh)) {
       throw new IllegalArgumentException(

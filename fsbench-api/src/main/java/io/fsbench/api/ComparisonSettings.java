@@ -71,7 +71,7 @@ public record ComparisonSettings(
     private RepetitionPolicy repetitions = RepetitionPolicy.DEFAULT;
     private CacheState cache = CacheState.COLD_DROP_CACHES;
     private VolumePolicy volumes = VolumePolicy.FRESH_PER_CELL;
-    private Duration runtime = Duration.ofSeconds(8);
+    private Duration runtime = Duration.ZERO;
     private Target target = Target.loop();
     private String baseline = "";
 
@@ -100,7 +100,10 @@ public record ComparisonSettings(
       return this;
     }
 
-    /** Default: 10 seconds. */
+    /**
+     * Default: zero, each workload's own length (8 s for the block presets). A runtime given here
+     * replaces that of every time-based block workload.
+     */
     public Builder runtime(Duration runtime) {
       this.runtime = Objects.requireNonNull(runtime, "runtime");
       return this;

@@ -245,13 +245,34 @@ public record JobSpec(
     if (value == null || value.isNegative()) {
       throw new InvalidInputException(option + " (" + value + ") must not be negative");
     }
+    atMostMaxTime(option, value);
   }
 
   private static void positive(String option, Duration value) {
     if (value == null || value.isNegative() || value.isZero()) {
       throw new InvalidInputException(option + " (" + value + ") must be positive");
     }
+    atMostMaxTime(option, value);
   }
+
+  /**
+   * Refuses a time beyond {@link #MAX_TIME}: deadlines are computed in nanoseconds from now, and a
+   * time near {@code Long.MAX_VALUE} nanoseconds would wrap into the past and end a run at once.
+   */
+  public static void atMostMaxTime(String option, Duration value) {
+    if (value.compareTo(MAX_TIME) > 0) {
+      throw new InvalidInputException(
+          option
+              + " ("
+              + value.toSeconds()
+              + "s) is longer than "
+              + MAX_TIME.toDays()
+              + " days, the longest time fsbench takes; give a shorter one");
+    }
+  }
+
+  /** The longest time any option takes. */
+  public static final Duration MAX_TIME = Duration.ofDays(365);
 
   /** Builds a {@link JobSpec}; the concrete builder for standalone specs. */
   public static final class Builder extends AbstractBuilder<Builder> {

@@ -50,9 +50,11 @@ public record RepetitionPolicy(int minimum, int maximum, double ciHalfWidthPerce
    * below {@code percent} % of its mean, but never more than {@code maximum}.
    */
   public static RepetitionPolicy untilPrecise(double percent, int minimum, int maximum) {
-    if (!(percent > 0)) {
+    if (!(percent > 0 && percent < 100)) {
       throw new InvalidInputException(
-          "CI target (" + percent + "%) must be positive, e.g. 2 for 2% of the mean");
+          "CI target ("
+              + percent
+              + "%) must be above 0 and below 100 (a percentage of the mean), e.g. 2 for 2%");
     }
     return new RepetitionPolicy(minimum, maximum, percent);
   }

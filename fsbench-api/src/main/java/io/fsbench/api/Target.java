@@ -98,6 +98,11 @@ public sealed interface Target permits Target.Loop, Target.BlockDevice, Target.D
   record Directory(Path path) implements Target {
     public Directory {
       Objects.requireNonNull(path, "path");
+      if (path.toString().isBlank()) {
+        // An empty path is the current directory, which nobody means by leaving it out.
+        throw new InvalidInputException(
+            "directory (\"" + path + "\") is empty; give the directory to run in, e.g. /tmp");
+      }
     }
   }
 }

@@ -27,7 +27,46 @@ public final class Mounts {
     }
     argv.add(source);
     argv.add(mountPoint.toString());
-    host.shell().run(Command.of(argv).timeout(TIMEOUT));
+    CommandResult result = host.shell().probe(Command.of(argv).timeout(TIMEOUT));
+    if (!result.succeeded()) {
+      // mount(8) says only "wrong fs type, bad option, bad superblock ..."; the kernel says why.
+      String kernel = kernelReason(host, source);
+      throw new CommandFailedException(
+          result.command().commandLine(),
+          result.exitCode(),
+          result.stderr().strip() + (kernel.isEmpty() ? "" : "; the kernel logged: " + kernel),
+          result.stdout());
+    }
+  }
+
+  /** The kernel log's last lines about the device, newest last; empty when there are none. */
+  static String kernelReason(Host host, String source) {
+    String device =
+        Path.of(source).getFileName() == null ? source : Path.of(source).getFileName().toString();
+    CommandResult dmesg;
+    try {
+      dmesg = host.shell().probe(Command.of("dmesg"));
+    } catch (RuntimeException e) {
+      return ""; // no kernel log to read (no dmesg, or not allowed): mount's own words remain
+    }
+    if (!dmesg.succeeded()) {
+      return "";
+    }
+    java.util.regex.Pattern named =
+        java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(device) + "\\b");
+    List<String> lines =
+        dmesg
+            .stdout()
+            .lines()
+            .filter(l -> named.matcher(l).find())
+            .map(Mounts::withoutTime)
+            .toList();
+    return String.join(" / ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+  }
+
+  /** {@code [12345.678] EXT4-fs (loop7): ...} without the time stamp. */
+  private static String withoutTime(String line) {
+    return line.replaceFirst("^\\[[^\\]]*\\]\\s*", "").strip();
   }
 
   /**

@@ -52,7 +52,10 @@ class ComparisonModelTest {
     assertThatThrownBy(() -> RepetitionPolicy.untilPrecise(2, 1, 5))
         .hasMessageContaining("needs at least 2 repetitions");
     assertThatThrownBy(() -> RepetitionPolicy.untilPrecise(0, 3, 5))
-        .hasMessageContaining("must be positive");
+        .hasMessageContaining("CI target (0.0%) must be above 0");
+    assertThatThrownBy(() -> RepetitionPolicy.untilPrecise(200, 3, 5))
+        .hasMessageContaining("CI target (200.0%)")
+        .hasMessageContaining("below 100");
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.fsbench.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
@@ -58,6 +59,38 @@ class MountsTest {
     Mounts.mount(host, "xfs", List.of("noatime", "logbsize=256k"), "/dev/loop7", MOUNT_POINT);
     assertThat(ran)
         .containsExactly("mount -t xfs -o noatime,logbsize=256k /dev/loop7 /var/tmp/fsbench/mnt-1");
+  }
+
+  @Test
+  void aFailedMountSaysWhatTheKernelLoggedAboutTheDevice() {
+    doAnswer(
+            call -> {
+              Command command = call.getArgument(0);
+              ran.add(command.commandLine());
+              return command.commandLine().startsWith("dmesg")
+                  ? new CommandResult(
+                      command,
+                      0,
+                      "[ 10.1] loop8: detected capacity change\n"
+                          + "[ 12.5] XFS (loop7): logbuf size must be greater than or equal to log"
+                          + " stripe size\n[ 12.6] other: noise\n",
+                      "",
+                      Duration.ZERO)
+                  : new CommandResult(
+                      command, 32, "", "mount: wrong fs type, bad option", Duration.ZERO);
+            })
+        .when(shell)
+        .probe(any());
+
+    assertThatThrownBy(
+            () -> Mounts.mount(host, "xfs", List.of("logbsize=16k"), "/dev/loop7", MOUNT_POINT))
+        .isInstanceOf(CommandFailedException.class)
+        .hasMessageContaining("mount: wrong fs type, bad option")
+        .hasMessageContaining(
+            "the kernel logged: XFS (loop7): logbuf size must be greater than or equal to log"
+                + " stripe size")
+        .hasMessageNotContaining("loop8")
+        .hasMessageNotContaining("noise");
   }
 
   @Test

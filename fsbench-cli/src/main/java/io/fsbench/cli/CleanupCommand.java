@@ -3,6 +3,7 @@ package io.fsbench.cli;
 import io.fsbench.FsBench;
 import io.fsbench.api.CleanupResult;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 
@@ -15,9 +16,15 @@ final class CleanupCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  private final Supplier<FsBench> fsbench;
+
+  CleanupCommand(Supplier<FsBench> fsbench) {
+    this.fsbench = fsbench;
+  }
+
   @Override
   public Integer call() {
-    FsBench fsbench = FsBench.defaults();
+    FsBench fsbench = this.fsbench.get();
     CleanupResult result = fsbench.cleanup();
     var out = spec.commandLine().getOut();
     if (result.released().isEmpty() && result.failed().isEmpty() && result.refused().isEmpty()) {

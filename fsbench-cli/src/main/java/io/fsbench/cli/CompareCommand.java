@@ -13,13 +13,14 @@ import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.VolumePolicy;
 import io.fsbench.api.Workload;
+import io.fsbench.core.host.IoErrors;
+import io.fsbench.core.jobfile.JobOptionParser;
 import io.fsbench.core.report.compare.ComparisonFormat;
 import io.fsbench.core.volume.OpenVolumes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -165,11 +167,22 @@ final class CompareCommand implements Callable<Integer> {
     }
   }
 
+  private final Supplier<FsBench> fsbench;
+
+  CompareCommand(Supplier<FsBench> fsbench) {
+    this.fsbench = fsbench;
+  }
+
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     var err = spec.commandLine().getErr();
-    prepareOut(); // before an hour of measuring, not after it
-    FsBench fsbench = FsBench.defaults();
+    // Everything is checked before anything is made, the report directory included.
+    refuseConflicts();
+    Duration time = runtime == null ? null : runtime();
+    WritableLocation.reportDirectory("--out", out).check();
+    List<Workload> chosen = workloads();
+    Map<String, Tuning> tunings = tunings();
+    FsBench fsbench = this.fsbench.get();
     boolean root = isRoot();
     ComparisonBuilder compare = fsbench.compare().fileSystems(fileSystems);
     Target target = target(root, err);
@@ -178,8 +191,8 @@ final class CompareCommand implements Callable<Integer> {
     }
     compare.cache(cacheState(root, err));
     compare.volumes(volumePolicy());
-    if (runtime != null) {
-      compare.runtime(Duration.ofMillis(parseTime(runtime).toMillis()));
+    if (time != null) {
+      compare.runtime(time);
     }
     if (repeat != null) {
       compare.repeat(repeat);
@@ -190,15 +203,14 @@ final class CompareCommand implements Callable<Integer> {
     if (baseline != null) {
       compare.baseline(baseline);
     }
-    tunings()
-        .forEach(
-            (fs, tuning) -> {
-              compare.tune(fs, tuning);
-              if (alsoDefaults) {
-                compare.tune(fs, Tuning.defaults());
-              }
-            });
-    compare.workloads(workloads());
+    tunings.forEach(
+        (fs, tuning) -> {
+          compare.tune(fs, tuning);
+          if (alsoDefaults) {
+            compare.tune(fs, Tuning.defaults());
+          }
+        });
+    compare.workloads(chosen);
     if (!noProgress) {
       compare.listener(new ProgressBar(err, repeat != null ? repeat : 3));
     }
@@ -211,38 +223,96 @@ final class CompareCommand implements Callable<Integer> {
     }
   }
 
+  /** Refuses options given together of which one would silently win or do nothing. */
+  private void refuseConflicts() {
+    if (directory != null) {
+      conflict("--dir", "--device", device != null);
+      conflict("--dir", "--image-size", imageSize != null);
+      conflict("--dir", "--tune", !tunes.isEmpty());
+      conflict("--dir", "--baseline", baseline != null);
+    }
+    conflict("--device", "--image-size", device != null && imageSize != null);
+    conflict("--repeat", "--until-ci", repeat != null && untilCi != null);
+    if (device == null) {
+      needs("--force", "--device", force);
+      needs("--yes-erase-device", "--device", eraseConsent);
+    }
+    needs("--also-defaults", "--tune", alsoDefaults && tunes.isEmpty());
+    if (untilCi != null && !(untilCi > 0 && untilCi < 100)) {
+      throw new InvalidInputException(
+          "--until-ci ("
+              + untilCi
+              + ") must be a percentage of the mean above 0 and below 100, e.g. 2");
+    }
+  }
+
+  private static void conflict(String one, String other, boolean bothGiven) {
+    if (bothGiven) {
+      throw new InvalidInputException(
+          one + " and " + other + " cannot be given together: one would be ignored; drop one");
+    }
+  }
+
+  private static void needs(String option, String needed, boolean givenAlone) {
+    if (givenAlone) {
+      throw new InvalidInputException(
+          option + " has no effect without " + needed + "; add " + needed + " or drop " + option);
+    }
+  }
+
+  /** --runtime, positive and within range; it may not meet a workload's own run length. */
+  private Duration runtime() {
+    Duration time = JobOptionParser.time("--runtime", runtime);
+    if (time.isZero()) {
+      throw new InvalidInputException(
+          "--runtime ("
+              + runtime
+              + ") must be positive; leave it out to keep each workload's own run length (8 s for"
+              + " the block presets)");
+    }
+    for (String p : params) {
+      String key = paramKey(p);
+      if (key.equals("runtime") || key.equals("time_based")) {
+        throw new InvalidInputException(
+            "--runtime "
+                + runtime
+                + " and --param "
+                + p
+                + " both set how long a workload runs; drop one");
+      }
+    }
+    return time;
+  }
+
+  /** The K of [WORKLOAD:]K=V. */
+  private static String paramKey(String p) {
+    int colon = p.indexOf(':');
+    int eq = p.indexOf('=');
+    String kv = colon > 0 && (eq < 0 || colon < eq) ? p.substring(colon + 1) : p;
+    int e = kv.indexOf('=');
+    return (e < 0 ? kv : kv.substring(0, e)).strip();
+  }
+
   private void report(Comparison comparison, java.io.PrintWriter err) {
     var stdout = spec.commandLine().getOut();
     stdout.print(ComparisonFormat.TEXT.writer().render(comparison));
     stdout.flush();
     List<Path> written;
     try {
+      Files.createDirectories(out);
       written = ComparisonFormat.writeAll(comparison, out);
     } catch (IOException e) {
       throw new FsBenchException(
           FsBenchException.Kind.ENVIRONMENT,
-          "could not write the report to " + out + ": " + e + "; the table above has the results",
+          "could not write the report to "
+              + out
+              + ": "
+              + IoErrors.describe(e)
+              + "; the table above has the results",
           e);
     }
     err.println("report: " + String.join(", ", written.stream().map(Path::toString).toList()));
     err.flush();
-  }
-
-  /** Makes the report directory, or says why it cannot be. */
-  private void prepareOut() {
-    try {
-      Files.createDirectories(out);
-    } catch (java.nio.file.AccessDeniedException e) {
-      throw new InvalidInputException(
-          "--out " + out + " cannot be made: permission denied; give a writable directory");
-    } catch (IOException e) {
-      throw new InvalidInputException(
-          "--out " + out + " cannot be made (" + e + "); give a writable directory");
-    }
-    if (!Files.isWritable(out)) {
-      throw new InvalidInputException(
-          "--out " + out + " is not writable by this user; give a writable directory");
-    }
   }
 
   private VolumePolicy volumePolicy() {
@@ -278,7 +348,14 @@ final class CompareCommand implements Callable<Integer> {
               + "; run as root (sudo) to compare ext4, xfs, btrfs and zfs, or give --dir PATH");
       return Target.directory(tmp);
     }
-    return imageSize == null ? null : Target.loop(Size.parse(imageSize));
+    if (imageSize == null) {
+      return null;
+    }
+    try {
+      return Target.loop(Size.parse(imageSize));
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException("--image-size: " + e.getMessage(), e);
+    }
   }
 
   private CacheState cacheState(boolean root, java.io.PrintWriter err) {
@@ -328,11 +405,31 @@ final class CompareCommand implements Callable<Integer> {
         names.add(w);
       }
     }
+    for (String p : params) {
+      String prefix = prefix(p);
+      if (prefix != null && !names.contains(prefix)) {
+        throw new InvalidInputException(
+            "--param "
+                + p
+                + " names workload '"
+                + prefix
+                + "', which is not compared; the workloads are "
+                + String.join(", ", names)
+                + " (a parameter without a prefix applies to all of them)");
+      }
+    }
     List<Workload> list = new ArrayList<>();
     for (String name : names) {
       list.add(Workloads.named(name, paramsFor(name)));
     }
     return list;
+  }
+
+  /** The WORKLOAD of WORKLOAD:K=V, or null for K=V. */
+  private static String prefix(String p) {
+    int colon = p.indexOf(':');
+    int eq = p.indexOf('=');
+    return colon > 0 && (eq < 0 || colon < eq) ? p.substring(0, colon) : null;
   }
 
   private Map<String, String> paramsFor(String workload) {
@@ -354,28 +451,6 @@ final class CompareCommand implements Callable<Integer> {
       map.put(kv.substring(0, e), kv.substring(e + 1));
     }
     return map;
-  }
-
-  static Duration parseTime(String text) {
-    String t = text.strip().toLowerCase(Locale.ROOT);
-    try {
-      if (t.endsWith("ms")) {
-        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-      }
-      ChronoUnit unit = ChronoUnit.SECONDS;
-      if (t.endsWith("s")) {
-        t = t.substring(0, t.length() - 1);
-      } else if (t.endsWith("m")) {
-        unit = ChronoUnit.MINUTES;
-        t = t.substring(0, t.length() - 1);
-      } else if (t.endsWith("h")) {
-        unit = ChronoUnit.HOURS;
-        t = t.substring(0, t.length() - 1);
-      }
-      return Duration.of(Long.parseLong(t), unit);
-    } catch (NumberFormatException e) {
-      throw new InvalidInputException("time (" + text + ") is not a time such as 8s, 500ms or 2m");
-    }
   }
 
   static boolean isRoot() {

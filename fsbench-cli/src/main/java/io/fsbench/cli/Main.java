@@ -16,13 +16,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     scope = CommandLine.ScopeType.INHERIT,
     versionProvider = Version.class,
-    description = "Create, tune, benchmark and destroy Linux filesystems, and compare them.",
-    subcommands = {
-      CompareCommand.class,
-      PluginsCommand.class,
-      VolumeCommand.class,
-      CleanupCommand.class
-    })
+    description = "Create, tune, benchmark and destroy Linux filesystems, and compare them.")
 public final class Main {
 
   public static void main(String[] args) {
@@ -36,7 +30,16 @@ public final class Main {
 
   /** Runs the command line with the fsbench instance tests give (another work dir, plugins). */
   static int run(String[] args, PrintWriter out, PrintWriter err, Supplier<FsBench> fsbench) {
+    return commandLine(out, err, fsbench).execute(args);
+  }
+
+  /** The command line with every subcommand and handler, not yet run; tests list its options. */
+  static CommandLine commandLine(PrintWriter out, PrintWriter err, Supplier<FsBench> fsbench) {
     CommandLine cli = new CommandLine(new Main());
+    cli.addSubcommand("compare", new CommandLine(new CompareCommand(fsbench)));
+    cli.addSubcommand("plugins", new CommandLine(new PluginsCommand(fsbench)));
+    cli.addSubcommand("volume", new CommandLine(new VolumeCommand(fsbench)));
+    cli.addSubcommand("cleanup", new CommandLine(new CleanupCommand(fsbench)));
     cli.addSubcommand("run", new CommandLine(new RunCommand(fsbench)));
     cli.addSubcommand("fio", new CommandLine(new FioCommand(fsbench)));
     cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(FioFlags.help(true));
@@ -59,6 +62,6 @@ public final class Main {
           e.getCommandLine().usage(err);
           return 2;
         });
-    return cli.execute(args);
+    return cli;
   }
 }

@@ -4,6 +4,7 @@ import io.fsbench.Reports;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.WorkloadRun;
+import io.fsbench.core.host.IoErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,7 +26,14 @@ final class OutputOptions {
       description = "Write the result to FILE instead of stdout.")
   Path file;
 
-  /** Checks the format before anything runs. */
+  /** Checks the format and that the result file can be written, before anything runs. */
+  void check() {
+    format();
+    if (file != null) {
+      WritableLocation.resultFile("--output", file).check();
+    }
+  }
+
   Reports.Format format() {
     return Reports.Format.parse(format);
   }
@@ -52,7 +60,7 @@ final class OutputOptions {
           "cannot write the result to "
               + file
               + ": "
-              + e.getMessage()
+              + IoErrors.describe(e)
               + "; choose another --output",
           e);
     }

@@ -6,6 +6,7 @@ import io.fsbench.api.PluginInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -20,6 +21,12 @@ final class PluginsCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  private final Supplier<FsBench> fsbench;
+
+  PluginsCommand(Supplier<FsBench> fsbench) {
+    this.fsbench = fsbench;
+  }
+
   @Option(
       names = {"-v", "--verbose"},
       description = "Also list the tunings each plugin honours and those it refuses.")
@@ -27,7 +34,7 @@ final class PluginsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    FsBench fsbench = FsBench.defaults();
+    FsBench fsbench = this.fsbench.get();
     List<PluginInfo> plugins = fsbench.plugins();
     var out = spec.commandLine().getOut();
     List<String[]> rows = new ArrayList<>();

@@ -14,9 +14,10 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Progress of a comparison on stderr: a bar of cells done, the cell running and an estimate of the
- * time left. On a terminal it is one line rewritten in place; otherwise (a log file, a pipe) one
- * line per run started, so that the log reads in order.
+ * Progress of a comparison on stderr: a bar of measured runs done (not cells: with runs in rounds,
+ * no cell finishes before the last round), the cell running and an estimate of the time left. On a
+ * terminal it is one line rewritten in place; otherwise (a log file, a pipe) one line per run
+ * started, so that the log reads in order.
  *
  * <p>The estimate counts the runs left: a workload that has run before is expected to take as long
  * again, one that has not the average run so far. Workloads differ by orders of magnitude (a
@@ -34,10 +35,12 @@ final class ProgressBar implements ComparisonListener {
   private final Map<String, long[]> perWorkload = new HashMap<>(); // workload -> {nanos, runs}
   private final Map<CellId, Integer> runsOf = new HashMap<>();
   private final Map<CellId, Boolean> done = new HashMap<>();
+  private final Map<CellId, Integer> measuredOf = new HashMap<>();
   private long runNanos;
   private int runs;
   private long runStarted;
   private int cells;
+  private int measured;
 
   ProgressBar(PrintWriter err, int runsPerCell) {
     this(err, runsPerCell, System.console() != null, System::nanoTime);
@@ -72,10 +75,10 @@ final class ProgressBar implements ComparisonListener {
     show(
         String.format(
             Locale.ROOT,
-            "[%s] %d/%d cells done%s — running %s",
+            "[%s] %d/%d runs done%s — running %s",
             bar(),
-            cellsDone(),
-            cells,
+            measured,
+            plannedRuns(),
             eta,
             cell));
   }
@@ -86,6 +89,10 @@ final class ProgressBar implements ComparisonListener {
     runNanos += took;
     runs++;
     runsOf.merge(cell, 1, Integer::sum);
+    if (!repetition.warmUp()) {
+      measured++;
+      measuredOf.merge(cell, 1, Integer::sum);
+    }
     long[] w = perWorkload.computeIfAbsent(cell.workload(), k -> new long[2]);
     w[0] += took;
     w[1]++;
@@ -101,7 +108,10 @@ final class ProgressBar implements ComparisonListener {
     }
   }
 
-  /** The final line: cells that ran (an interrupted comparison has some that did not). */
+  /**
+   * The final line: runs made, and cells that ran (an interrupted comparison has some that did
+   * not).
+   */
   @Override
   public synchronized void done(Comparison comparison) {
     clearLine();
@@ -109,15 +119,17 @@ final class ProgressBar implements ComparisonListener {
         (int)
             comparison.cells().stream().filter(c -> c.failed() || !c.measured().isEmpty()).count();
     int all = comparison.cells().size();
+    int runsMade = comparison.cells().stream().mapToInt(c -> c.measured().size()).sum();
     int filled = all == 0 ? WIDTH : ran * WIDTH / all;
     err.println(
         String.format(
             Locale.ROOT,
-            "[%s] %d/%d cells done in %s",
+            "[%s] %d runs done in %s (%d/%d cells)",
             "#".repeat(filled) + ".".repeat(WIDTH - filled),
+            runsMade,
+            format(Duration.ofNanos(nanoTime.getAsLong() - started)),
             ran,
-            all,
-            format(Duration.ofNanos(nanoTime.getAsLong() - started))));
+            all));
     err.flush();
   }
 
@@ -143,12 +155,23 @@ final class ProgressBar implements ComparisonListener {
     return w == null ? average : w[0] / w[1];
   }
 
-  private int cellsDone() {
-    return (int) done.values().stream().filter(d -> d).count();
+  /**
+   * The measured runs the comparison makes as far as can be told now: {@code runsPerCell} a cell,
+   * or as many as a cell has made already (a cell repeated until precise makes more), none more for
+   * a cell that finished.
+   */
+  private int plannedRuns() {
+    int planned = 0;
+    for (Map.Entry<CellId, Integer> e : runsOf.entrySet()) {
+      int made = measuredOf.getOrDefault(e.getKey(), 0);
+      planned += done.get(e.getKey()) ? made : Math.max(runsPerCell, made);
+    }
+    return planned + Math.max(0, cells - runsOf.size()) * runsPerCell;
   }
 
   private String bar() {
-    int filled = cells == 0 ? 0 : Math.min(WIDTH, cellsDone() * WIDTH / cells);
+    int planned = plannedRuns();
+    int filled = planned == 0 ? 0 : Math.min(WIDTH, measured * WIDTH / planned);
     return "#".repeat(filled) + ".".repeat(WIDTH - filled);
   }
 

@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    output.format(); // a typo in the format fails before a long run
+    output.check(); // a typo in the format, or an unwritable file, fails before a long run
     if (workload != null) {
       return runWorkload();
     }
@@ -138,6 +138,7 @@ final class RunCommand implements Callable<Integer> {
                 + workload
                 + " takes its own cache setting, if any, as --param");
       }
+      session.check(named);
       var err = spec.commandLine().getErr();
       Runs.started(session, err, named.name(), target);
       long start = System.nanoTime();

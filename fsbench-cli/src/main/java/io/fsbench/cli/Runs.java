@@ -20,7 +20,7 @@ final class Runs {
   /** A session on the target the options name; checks them all before anything is made. */
   static Session session(FsBench fsbench, TargetOptions options) {
     Target target = options.target();
-    return fsbench.session(options.fileSystemId(), target).tuned(options.tuning());
+    return fsbench.session(options.fileSystemId(), target).tuned(options.tuning()).check();
   }
 
   /** "a fresh ext4 volume (512m loop image)", for progress lines. */

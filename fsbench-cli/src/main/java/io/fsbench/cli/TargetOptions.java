@@ -45,15 +45,14 @@ final class TargetOptions {
   @Option(
       names = "--image-size",
       paramLabel = "SIZE",
-      description = "Size of the loop image for --fs (default: ${DEFAULT-VALUE}).",
-      defaultValue = "512m")
+      description = "Size of the loop image for --fs (default: 512m).")
   String imageSize;
 
   @Option(
       names = "--tune",
       paramLabel = "K=V",
       description =
-          "Tuning, repeatable: atime=off, data=writeback, compression=zstd:3, cow=off,"
+          "Tuning, repeatable: atime=off, data=writeback, compression=zstd:3, cow=off (btrfs),"
               + " recordsize=128k, sync=disabled, or a filesystem option such as logbsize=256k.")
   List<String> tunings = new ArrayList<>();
 
@@ -64,6 +63,17 @@ final class TargetOptions {
     }
     if (directory != null && (fileSystem != null || device != null)) {
       throw new InvalidInputException("--dir cannot be combined with --fs or --device");
+    }
+    // A flag that would do nothing is refused: the user meant something by it.
+    if (device == null) {
+      needs("--yes-erase-device", eraseConsent);
+      needs("--force", force);
+    }
+    if (imageSize != null && (directory != null || device != null)) {
+      throw new InvalidInputException(
+          "--image-size sizes a loop image, which "
+              + (directory != null ? "--dir" : "--device")
+              + " does not make; drop --image-size, or use --fs alone for a loop image");
     }
     if (directory != null) {
       return Target.directory(directory);
@@ -83,9 +93,16 @@ final class TargetOptions {
       return force ? target.force() : target;
     }
     try {
-      return Target.loop(Size.parse(imageSize));
+      return Target.loop(Size.parse(imageSize == null ? "512m" : imageSize));
     } catch (InvalidInputException e) {
       throw new InvalidInputException("--image-size: " + e.getMessage(), e);
+    }
+  }
+
+  private static void needs(String flag, boolean given) {
+    if (given) {
+      throw new InvalidInputException(
+          flag + " applies to --device only; add --device DEV or drop " + flag);
     }
   }
 

@@ -4,6 +4,7 @@ import io.fsbench.FsBench;
 import io.fsbench.api.Volume;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -23,10 +24,15 @@ final class VolumeCommand implements Callable<Integer> {
 
   @Mixin TargetOptions target;
 
+  private final Supplier<FsBench> fsbench;
+
+  VolumeCommand(Supplier<FsBench> fsbench) {
+    this.fsbench = fsbench;
+  }
+
   @Override
   public Integer call() throws InterruptedException {
-    Volume volume =
-        FsBench.defaults().volume(target.fileSystemId(), target.target(), target.tuning());
+    Volume volume = fsbench.get().volume(target.fileSystemId(), target.target(), target.tuning());
     var out = spec.commandLine().getOut();
     out.println("mount point: " + volume.mountPoint());
     volume.device().ifPresent(d -> out.println("device: " + d));

@@ -85,7 +85,7 @@ class CompareCommandIT {
     assertThat(compare.waitFor(10, TimeUnit.MINUTES)).as("finished in 10 minutes").isTrue();
     String err = Files.readString(stderr);
     assertThat(compare.exitValue()).as(err).isZero();
-    assertThat(err).contains("cells done");
+    assertThat(err).contains("runs done");
     assertThat(Files.readString(stdout)).contains("tree · extract.seconds");
 
     Map<String, Summary> json = fromJson(out.resolve("report.json"));

@@ -56,11 +56,11 @@ class ProgressBarTest {
   }
 
   @Test
-  void countsFinishedCellsAndNamesTheOneRunning() {
+  void countsFinishedRunsAndNamesTheCellRunning() {
     run(cell("tree", "ext4"), 1, 4, 10);
     run(cell("tree", "xfs"), 2, 4, 10);
 
-    assertThat(lines().get(1)).startsWith("[#####...............] 1/4 cells done");
+    assertThat(lines().get(1)).startsWith("[#####...............] 1/4 runs done");
     assertThat(lines().get(1)).endsWith("running tree on xfs (defaults)");
   }
 
@@ -72,7 +72,24 @@ class ProgressBarTest {
     bar.cellStarted(cell("files", "xfs"), 4, 4);
 
     // The million files ahead take as long as the last time, not the average of 34 s.
-    assertThat(lines().get(3)).contains("3/4 cells done, ETA ~1m40s");
+    assertThat(lines().get(3)).contains("3/4 runs done, ETA ~1m40s");
+  }
+
+  @Test
+  void countsRunsOfCellsThatAreNotFinishedAsRoundsGoOn() {
+    ProgressBar rounds = new ProgressBar(new PrintWriter(text), 3, false, () -> now);
+    CellId ext4 = cell("seqwrite", "ext4");
+    CellId xfs = cell("seqwrite", "xfs");
+    LifecycleResult result =
+        new LifecycleResult("seqwrite", Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+    // Round one: each cell runs once, and none is finished.
+    rounds.cellStarted(ext4, 1, 2);
+    rounds.repetitionFinished(ext4, new Repetition(1, result, Instant.EPOCH, Duration.ZERO, false));
+    rounds.cellStarted(xfs, 2, 2);
+    rounds.repetitionFinished(xfs, new Repetition(1, result, Instant.EPOCH, Duration.ZERO, false));
+    rounds.cellStarted(ext4, 1, 2);
+
+    assertThat(lines().get(2)).startsWith("[######..............] 2/6 runs done");
   }
 
   @Test

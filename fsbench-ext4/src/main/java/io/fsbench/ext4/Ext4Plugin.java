@@ -27,11 +27,11 @@ import java.util.regex.Pattern;
  *
  * <p>Knobs: {@code atime}, {@code diratime}, {@code sync} (standard, always), {@code journal} (off
  * is {@code mkfs -O ^has_journal}), {@code data} (ordered, writeback, journal; refused with
- * journal=off), {@code barriers} ({@code barrier=0|1}), {@code blocksize} (1k, 2k, 4k) and {@code
- * cow=off}, which holds for every ext4 volume since ext4 always overwrites in place. Options:
+ * journal=off), {@code barriers} ({@code barrier=0|1}) and {@code blocksize} (1k, 2k, 4k). Options:
  * {@code inode_size} ({@code mkfs -I}) and {@code lazy_init} (off by default, so that no kernel
- * thread zeroes inode tables during the first benchmark). Compression, copy-on-write, record size
- * and {@code sync=disabled} are refused with the reason.
+ * thread zeroes inode tables during the first benchmark). Compression, record size, {@code
+ * sync=disabled} and {@code cow} either way (ext4 always overwrites in place, so {@code cow=off}
+ * would change nothing but the label) are refused with the reason.
  *
  * <p>Below 512 MiB the plugin passes {@code -T default}, so that small test images get the 4 KiB
  * blocks and inode density of a real disk rather than mke2fs's "small" layout.

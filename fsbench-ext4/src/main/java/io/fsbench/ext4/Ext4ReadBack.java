@@ -45,10 +45,6 @@ final class Ext4ReadBack {
       readBack.dataMode(dataMode());
     }
     requested.barriers().ifPresent(on -> readBack.barriers(!applied.hasMountOption("nobarrier")));
-    // ext4 never copies on write, so cow=off holds for every ext4 volume.
-    if (requested.copyOnWrite().isPresent() && applied.fileSystemType().equals("ext4")) {
-      readBack.copyOnWrite(false);
-    }
     if (requested.blockSize().isPresent()) {
       Superblock.get(superblock, Superblock.BLOCK_SIZE)
           .ifPresent(bytes -> readBack.blockSize(Size.bytes(Long.parseLong(bytes))));

@@ -63,11 +63,10 @@ final class Ext4Settings {
     Refusals refusals =
         Refusals.of(FS, tuning)
             .ifSet(Knob.COMPRESSION, "ext4 has no compression")
-            .ifSetTo(
+            .ifSet(
                 Knob.COPY_ON_WRITE,
-                "on",
-                "ext4 has no copy-on-write: it overwrites data in place (cow=off is what it always"
-                    + " does)")
+                "ext4 has no copy-on-write to switch: it always overwrites data in place, so"
+                    + " cow=off would change nothing but label the run as tuned; drop cow")
             .ifSet(Knob.RECORD_SIZE, "ext4 has no record size; set blocksize (1k, 2k, 4k)");
     tuning.blockSize().ifPresent(Ext4Settings::checkBlockSize);
     if (!tuning.journal().orElse(true) && tuning.dataMode().isPresent()) {
@@ -186,7 +185,6 @@ final class Ext4Settings {
         "data=journal",
         "barriers=on",
         "barriers=off",
-        "cow=off",
         "blocksize=1k",
         "blocksize=2k",
         "blocksize=4k",
@@ -204,7 +202,10 @@ final class Ext4Settings {
   static Map<String, String> refused() {
     Map<String, String> refused = new java.util.LinkedHashMap<>();
     refused.put("compression=zstd", "ext4 has no compression");
-    refused.put("cow=on", "ext4 has no copy-on-write: it overwrites data in place");
+    refused.put(
+        "cow=on", "ext4 has no copy-on-write to switch: it always overwrites data in place");
+    refused.put(
+        "cow=off", "ext4 has no copy-on-write to switch: it always overwrites data in place");
     refused.put("recordsize=128k", "ext4 has no record size; set blocksize (1k, 2k, 4k)");
     refused.put("sync=disabled", "no mount option makes ext4 ignore fsync");
     refused.put("blocksize=8k", "ext4's block size must be 1k, 2k or 4k");

@@ -119,11 +119,6 @@ class Ext4ReadBackTest {
   }
 
   @Test
-  void readsCowOffForEveryExt4Volume() {
-    readsBackAsRequested(List.of("cow=off"), "rw,relatime");
-  }
-
-  @Test
   void readsExtraMountAndMkfsOptionsThatTookEffect() {
     String mkfs =
         "mkfs.ext4 -F -L fsbench-vol-0001"

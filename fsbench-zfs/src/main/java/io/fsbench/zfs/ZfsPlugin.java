@@ -30,7 +30,8 @@ import java.util.TreeMap;
  * <p>Tuning is by properties, checked against the property table of the installed ZFS: compression
  * (what it offers; {@code gzip:6} is {@code gzip-6}, {@code zstd:-5} is {@code zstd-fast-5}),
  * recordsize, atime, sync (OpenZFS only), and the options {@code ashift}, {@code primarycache},
- * {@code logbias}, {@code checksum}. {@code cow=on} and {@code journal=on} are always true. Unmount
+ * {@code logbias}, {@code checksum}. {@code cow} and {@code journal} are refused either way: ZFS
+ * always copies on write and always has its intent log, so "on" would change nothing. Unmount
  * exports the pool, which empties the ARC, so that a remount starts cold.
  *
  * <pre>{@code

@@ -41,11 +41,6 @@ final class ZfsReadBack {
     requested
         .syncWrites()
         .ifPresent(r -> get(p, "sync").map(SyncMode::parse).ifPresent(out::syncWrites));
-    // ZFS is copy-on-write and has its intent log whatever its properties say
-    boolean isZfs =
-        applied.fileSystemType().equals("zfs") || applied.fileSystemType().equals("fuse.zfs");
-    requested.copyOnWrite().filter(r -> isZfs).ifPresent(r -> out.copyOnWrite(true));
-    requested.journal().filter(r -> isZfs).ifPresent(r -> out.journal(true));
     requested
         .options()
         .forEach(

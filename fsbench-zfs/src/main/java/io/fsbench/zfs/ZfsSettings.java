@@ -14,7 +14,7 @@ final class ZfsSettings {
   private ZfsSettings() {}
 
   static List<String> supported(ZfsCapabilities zfs) {
-    List<String> out = new ArrayList<>(List.of("atime=off", "atime=on", "cow=on", "journal=on"));
+    List<String> out = new ArrayList<>(List.of("atime=off", "atime=on"));
     List<String> compressions = zfs.dataset().alternatives("compression");
     out.add("compression=none");
     for (String value : compressions) {
@@ -54,7 +54,9 @@ final class ZfsSettings {
         new ArrayList<>(
             List.of(
                 "cow=off",
+                "cow=on",
                 "journal=off",
+                "journal=on",
                 "data=writeback",
                 "data=ordered",
                 "data=journal",

@@ -62,8 +62,7 @@ final class ZfsTuning {
     tuning.recordSize().ifPresent(s -> dataset.add("recordsize=" + recordSize(s, zfs)));
     tuning.atime().ifPresent(on -> dataset.addAll(atime(on, zfs)));
     tuning.syncWrites().ifPresent(mode -> dataset.add("sync=" + sync(mode, zfs)));
-    refusals.unknownOptions(
-        OPTIONS.keySet(), "atime, compression, recordsize, sync, cow=on, journal=on");
+    refusals.unknownOptions(OPTIONS.keySet(), "atime, compression, recordsize, sync");
     List<String> pool = new ArrayList<>();
     for (Map.Entry<String, String> option : tuning.options().entrySet()) {
       String key = option.getKey();
@@ -90,10 +89,10 @@ final class ZfsTuning {
   private static void refuseKnobsZfsLacks(Refusals refusals, ZfsCapabilities zfs) {
     String options = String.join(", ", new TreeSet<>(OPTIONS.keySet()));
     refusals
-        .ifSetTo(
+        .ifSet(
             Knob.JOURNAL,
-            "off",
-            "the ZFS intent log cannot be switched off"
+            "the ZFS intent log cannot be switched off, so journal=on changes nothing (it would"
+                + " only label the run as tuned)"
                 + (zfs.dataset().has("sync")
                     ? "; sync=disabled stops waiting for it"
                     : "; " + zfs.flavour() + " has no sync property to bypass it either"))
@@ -105,10 +104,10 @@ final class ZfsTuning {
             Knob.BARRIERS,
             "ZFS flushes device write caches itself at each transaction group and intent log"
                 + " commit; there is no per-pool switch")
-        .ifSetTo(
+        .ifSet(
             Knob.COPY_ON_WRITE,
-            "off",
-            "ZFS always writes copy-on-write; cow=on is the only setting")
+            "ZFS always writes copy-on-write: cow=off is impossible and cow=on changes nothing (it"
+                + " would only label the run as tuned); drop cow")
         .ifSet(
             Knob.BLOCK_SIZE,
             "ZFS has no filesystem block size; use recordsize (the largest block of a file) or the"

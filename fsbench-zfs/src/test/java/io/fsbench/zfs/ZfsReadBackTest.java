@@ -53,9 +53,7 @@ class ZfsReadBackTest {
             "atime=off",
             "primarycache=metadata",
             "logbias=throughput",
-            "checksum=sha256",
-            "cow=on",
-            "journal=on");
+            "checksum=sha256");
     assertThat(readBack(requested, "fuse.zfs", zfsFuseProperties())).isEqualTo(requested.asMap());
   }
 
@@ -94,11 +92,6 @@ class ZfsReadBackTest {
   void readsSyncFromOpenZfs() {
     assertThat(readBack(tune("sync=disabled"), "zfs", Map.of("sync", "disabled")))
         .containsEntry("sync", "disabled");
-  }
-
-  @Test
-  void claimsCopyOnWriteAndJournalOnlyForAMountedZfs() {
-    assertThat(readBack(tune("cow=on", "journal=on"), "ext4", Map.of())).isEmpty();
   }
 
   @Test

@@ -150,9 +150,8 @@ class ZfsTuningTest {
   }
 
   @Test
-  void takesCopyOnWriteAndTheJournalOnAsTheyAlwaysAre() {
-    ZfsTuning tuning = on(ZFS_FUSE, "cow=on", "journal=on");
-    assertThat(tuning.datasetProperties()).isEmpty();
-    assertThat(tuning.poolOptions()).isEmpty();
+  void refusesCopyOnWriteAndTheJournalOnWhichChangeNothingButTheLabel() {
+    assertRefused(ZFS_FUSE, "cow=on", "changes nothing");
+    assertRefused(ZFS_FUSE, "journal=on", "changes nothing");
   }
 }

@@ -4,6 +4,7 @@ import io.fsbench.api.ComparisonCell;
 import io.fsbench.api.ComparisonSettings;
 import io.fsbench.api.Environment;
 import io.fsbench.api.MetricSummary;
+import io.fsbench.api.Repetition;
 import io.fsbench.api.SkippedFileSystem;
 import io.fsbench.api.Target;
 import java.util.ArrayList;
@@ -45,7 +46,68 @@ public final class ComparisonWarnings {
     fewRepetitions(cells).ifPresent(warnings::add);
     ciTargetMissed(settings, cells).ifPresent(warnings::add);
     highVariation(cells).ifPresent(warnings::add);
+    shortRuns(cells).ifPresent(warnings::add);
+    mkfsDependsOnSize(settings, cells).ifPresent(warnings::add);
     return warnings;
+  }
+
+  /**
+   * mkfs writes metadata in proportion to the device (inode tables, allocation groups), so its time
+   * is the time at this size, which was chosen for other workloads when it was sized to fit them.
+   */
+  static Optional<String> mkfsDependsOnSize(
+      ComparisonSettings settings, List<ComparisonCell> cells) {
+    Optional<String> lifecycle =
+        cells.stream()
+            .filter(
+                c ->
+                    c.measured().stream()
+                        .anyMatch(r -> r.result() instanceof io.fsbench.api.LifecycleResult))
+            .map(ComparisonCell::workload)
+            .findFirst();
+    if (lifecycle.isEmpty()) {
+      return Optional.empty();
+    }
+    String size =
+        settings.imageSize().map(s -> "the " + s + " loop image").orElse("the device's size");
+    return Optional.of(
+        lifecycle.get()
+            + ": mkfs time grows with the size of what it formats, here "
+            + size
+            + " (sized for all the workloads, not for this one); compare it between filesystems"
+            + " made at the same size only");
+  }
+
+  /** Runs shorter than this are timed mostly by what else the machine does. */
+  public static final java.time.Duration SHORT_RUN = java.time.Duration.ofSeconds(1);
+
+  /**
+   * Workloads whose runs end in under {@link #SHORT_RUN}, e.g. PostMark's 500 default transactions
+   * in a dozen milliseconds: their numbers can vary many times over from run to run.
+   */
+  static Optional<String> shortRuns(List<ComparisonCell> cells) {
+    Map<String, java.time.Duration> shortest = new java.util.LinkedHashMap<>();
+    for (ComparisonCell cell : cells) {
+      for (Repetition run : cell.measured()) {
+        // A run of no recorded length was not timed (an embedder's recorder), not short.
+        if (!run.duration().isZero() && run.duration().compareTo(SHORT_RUN) < 0) {
+          shortest.merge(cell.workload(), run.duration(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+        }
+      }
+    }
+    if (shortest.isEmpty()) {
+      return Optional.empty();
+    }
+    List<String> named = new ArrayList<>();
+    shortest.forEach((workload, d) -> named.add(workload + " (" + d.toMillis() + " ms)"));
+    return Optional.of(
+        "runs of "
+            + String.join(", ", named)
+            + " took under "
+            + SHORT_RUN.toSeconds()
+            + " s: so short a run is timed mostly by whatever else the machine does, and its"
+            + " numbers can vary many times over; give the workload more work (e.g. --param"
+            + " transactions=50000 for postmark) so that each run lasts a second or more");
   }
 
   static Optional<String> failures(List<ComparisonCell> cells) {

@@ -58,7 +58,8 @@ public final class Ratios {
             ratio,
             interval[0],
             interval[1],
-            !cell.overlaps(baseline)));
+            !cell.overlaps(baseline),
+            !cell.hasInterval() || !baseline.hasInterval()));
   }
 
   /** Fieller's 95% interval of mean(x) / mean(y), or {NaN, NaN} when there is none. */

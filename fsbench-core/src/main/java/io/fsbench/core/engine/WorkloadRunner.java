@@ -19,4 +19,10 @@ public interface WorkloadRunner<S extends Workload> {
    * behind outside that directory; what it leaves inside is removed by the caller.
    */
   WorkloadResult run(S spec, WorkloadContext context);
+
+  /**
+   * Refuses, before any volume is made for it, what {@link #run} would refuse at its start: a file
+   * it reads that is not there, say. Checks the spec only; makes nothing.
+   */
+  default void check(S spec) {}
 }

@@ -23,6 +23,21 @@ public final class WorkloadRunners {
     return runnerFor(inner).run(inner, context);
   }
 
+  /**
+   * Refuses a workload its runner would refuse, before anything is made; a workload no runner takes
+   * (fs-lifecycle, which a comparison times itself) is left to whoever runs it.
+   */
+  @SuppressWarnings("unchecked")
+  public void check(Workload workload) {
+    Workload inner = NamedWorkload.unwrap(workload);
+    for (Map.Entry<Class<?>, WorkloadRunner<?>> e : runners.entrySet()) {
+      if (e.getKey().isInstance(inner)) {
+        ((WorkloadRunner<Workload>) e.getValue()).check(inner);
+        return;
+      }
+    }
+  }
+
   @SuppressWarnings("unchecked")
   private WorkloadRunner<Workload> runnerFor(Workload workload) {
     for (Map.Entry<Class<?>, WorkloadRunner<?>> e : runners.entrySet()) {

@@ -80,7 +80,17 @@ final class FioValues {
                       + "'; use us, ms, s,"
                       + " m, h or d");
         };
-    return Duration.ofNanos(Math.round(number * nanosPerUnit));
+    double nanos = number * nanosPerUnit;
+    if (nanos > io.fsbench.api.JobSpec.MAX_TIME.toNanos()) {
+      throw new InvalidInputException(
+          option
+              + " ("
+              + value
+              + ") is longer than "
+              + io.fsbench.api.JobSpec.MAX_TIME.toDays()
+              + " days, the longest time fsbench takes; give a shorter one");
+    }
+    return Duration.ofNanos(Math.round(nanos));
   }
 
   /** fio's read,write,trim lists: up to three values; an empty one keeps the default. */

@@ -1,11 +1,14 @@
 package io.fsbench.core.jobfile;
 
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.host.IoErrors;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Reads fio's INI format as fio does: {@code [section]} lines start sections, {@code ;} and {@code
@@ -52,6 +55,7 @@ final class IniReader {
         continue;
       }
       if (current == null) {
+        requireOptionLine(line, where, source);
         throw new InvalidInputException(
             where + ": option '" + line + "' is outside any [section]; put it under [global]");
       }
@@ -85,11 +89,35 @@ final class IniReader {
       }
       return;
     }
+    requireOptionLine(line, where, where.substring(0, where.lastIndexOf(':')));
     int eq = line.indexOf('=');
     String key = (eq < 0 ? line : line.substring(0, eq)).strip();
     String value = eq < 0 ? null : line.substring(eq + 1).strip();
     options.add(new Option(key, value, where));
   }
+
+  private static final Pattern OPTION_KEY = Pattern.compile("[A-Za-z0-9_.-]+");
+
+  /**
+   * Refuses a line that is no option, without echoing it: a file given by mistake (an include of
+   * /etc/shadow) must not have its content printed in the error.
+   */
+  private static void requireOptionLine(String line, String where, String file) {
+    int eq = line.indexOf('=');
+    String key = (eq < 0 ? line : line.substring(0, eq)).strip();
+    if (!OPTION_KEY.matcher(key).matches()) {
+      throw new InvalidInputException(
+          where
+              + ": not a fio option line (key=value or a bare key); "
+              + file
+              + " does not look like a fio job file (its content is not shown)");
+    }
+  }
+
+  /**
+   * Job files are small; a larger file is no job file, and reading it whole could exhaust memory.
+   */
+  static final long MAX_JOB_FILE_BYTES = 1 << 20;
 
   /** fio's strip_blank_end: everything from the first ';' or '#' is a comment. */
   static String strip(String line) {
@@ -106,11 +134,35 @@ final class IniReader {
   }
 
   private static List<String> lines(Path file) {
+    // A FIFO would block the read and /dev/zero never end it: only regular files are job files.
+    if (!Files.isRegularFile(file)) {
+      throw new InvalidInputException(
+          "job file "
+              + file
+              + (Files.exists(file)
+                  ? " is not a regular file (a device, FIFO or directory)"
+                  : " does not exist")
+              + "; give a fio job file");
+    }
     try {
+      if (Files.size(file) > MAX_JOB_FILE_BYTES) {
+        throw new InvalidInputException(
+            "job file "
+                + file
+                + " is larger than "
+                + (MAX_JOB_FILE_BYTES >> 20)
+                + " MiB, which no fio job file is; give a fio job file");
+      }
       return Files.readAllLines(file);
+    } catch (CharacterCodingException e) {
+      throw new InvalidInputException(
+          "job file "
+              + file
+              + " is not a text job file (it is not UTF-8 text); give a fio job file",
+          e);
     } catch (IOException e) {
       throw new InvalidInputException(
-          "cannot read job file " + file + " (" + e.getMessage() + "); check the path", e);
+          "cannot read job file " + file + " (" + IoErrors.describe(e) + "); check the path", e);
     }
   }
 }

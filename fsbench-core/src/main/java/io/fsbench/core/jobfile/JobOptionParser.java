@@ -245,6 +245,17 @@ public final class JobOptionParser {
     }
   }
 
+  /**
+   * A time as fio reads it ({@code 8s}, {@code 500ms}, {@code 2m}; seconds without a unit), for
+   * options outside a job such as {@code --runtime} of a comparison.
+   *
+   * @throws io.fsbench.api.InvalidInputException naming the option and value when it is no time or
+   *     longer than {@link io.fsbench.api.JobSpec#MAX_TIME}
+   */
+  public static java.time.Duration time(String option, String value) {
+    return FioValues.time(option, value, java.time.temporal.ChronoUnit.SECONDS);
+  }
+
   /** Whether an option may be given bare, without a value ({@code time_based}, {@code direct}). */
   public static boolean isFlag(String key) {
     return Set.of(

@@ -177,6 +177,13 @@ public final class PluginRegistry {
 
   /** Availability that never throws, even for a plugin that does. */
   public static Availability availability(FileSystemPlugin plugin, Host host) {
+    if (!host.isRoot()) {
+      // Every plugin makes loop devices and mounts: without root none is usable, whatever its
+      // tools say, and a plugin's own check would blame the wrong thing (zfs: the daemon).
+      return Availability.unavailable(
+          "making " + plugin.id() + " volumes needs root (loop devices, mkfs, mount)",
+          "run as root (sudo), or use --dir PATH, which needs no root");
+    }
     try {
       return plugin.availability(host);
     } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package io.fsbench.core.volume;
 
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.FsBenchException;
+import io.fsbench.core.host.IoErrors;
 import io.fsbench.core.host.LinuxHost;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -102,7 +103,7 @@ final class TrustedDirectory {
           "cannot make or check the directories above the work dir "
               + dir
               + " ("
-              + why(e)
+              + IoErrors.describe(e)
               + "); set FSBENCH_WORK_DIR to a directory of your own",
           e);
     }
@@ -186,20 +187,6 @@ final class TrustedDirectory {
     } catch (NoSuchFileException e) {
       return java.util.Optional.empty();
     }
-  }
-
-  /** An I/O error in words, with the file it concerns (the JDK's messages are often only that). */
-  static String why(IOException e) {
-    if (e instanceof NoSuchFileException f) {
-      return f.getFile() + ": no such file or directory";
-    }
-    if (e instanceof java.nio.file.AccessDeniedException f) {
-      return f.getFile() + ": permission denied";
-    }
-    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-      return (f.getFile() == null ? "" : f.getFile() + ": ") + f.getReason();
-    }
-    return e.getMessage();
   }
 
   private static FsBenchException unsafe(Path workDir, Path path, Stat stat, String why) {

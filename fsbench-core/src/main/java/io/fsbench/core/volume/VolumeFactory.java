@@ -1,7 +1,6 @@
 package io.fsbench.core.volume;
 
 import io.fsbench.api.AppliedTuning;
-import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
@@ -75,40 +74,20 @@ public final class VolumeFactory {
    * @param fileSystem the plugin id; ignored (may be null) for a directory target
    */
   public Volume create(String fileSystem, Target target, Tuning tuning) {
-    if (target instanceof Target.Directory directory) {
-      checkDirectoryTarget(directory, tuning);
-      workDir.prepare();
-      return directory(directory);
-    }
-    if (fileSystem == null || fileSystem.isBlank()) {
+    if (target.formats() && (fileSystem == null || fileSystem.isBlank())) {
       throw new InvalidInputException(
           "no filesystem given; name one of the plugins, e.g. ext4 ("
               + plugins.describe(host)
               + ")");
     }
+    // Checked again here, at the moment of use: a device may have been mounted meanwhile.
+    Size size = new VolumePreflight(host, plugins).check(fileSystem, target, tuning);
+    if (target instanceof Target.Directory directory) {
+      workDir.prepare();
+      return directory(directory);
+    }
     FileSystemPlugin plugin = plugins.require(fileSystem, host);
-    if (!host.isRoot()) {
-      throw EnvironmentException.notRoot("making a " + plugin.id() + " volume");
-    }
-    plugin.validate(tuning, host);
-    Size size;
-    Path device = null;
-    if (target instanceof Target.BlockDevice blockDevice) {
-      size = new DeviceGuard(host).check(blockDevice);
-      device = blockDevice.path();
-    } else {
-      size = ((Target.Loop) target).size();
-    }
-    if (size.compareTo(plugin.minimumDeviceSize()) < 0) {
-      throw new InvalidInputException(
-          (device == null ? "image size (" : "device " + device + " size (")
-              + size
-              + ") is below the "
-              + plugin.minimumDeviceSize()
-              + " that "
-              + plugin.id()
-              + " needs; give a larger size");
-    }
+    Path device = target instanceof Target.BlockDevice blockDevice ? blockDevice.path() : null;
     if (device == null) {
       workDir.requireRoomFor(size);
     } else {
@@ -251,26 +230,6 @@ public final class VolumeFactory {
             properties,
             Tuning.defaults());
     return raw.withReadBack(plugin.readBack(spec, raw));
-  }
-
-  /** Refuses what a directory target cannot do, before the work dir is touched. */
-  private void checkDirectoryTarget(Target.Directory target, Tuning tuning) {
-    if (!tuning.isDefault()) {
-      throw new InvalidInputException(
-          "tuning ("
-              + tuning.label()
-              + ") cannot be applied to a directory target, which fsbench neither makes nor"
-              + " mounts; use a loop or device target to tune");
-    }
-    Path parent = target.path().toAbsolutePath().normalize();
-    if (!Files.isDirectory(parent)) {
-      throw new InvalidInputException(
-          "directory (" + target.path() + ") does not exist or is not a directory");
-    }
-    if (!Files.isWritable(parent)) {
-      throw new InvalidInputException(
-          "directory (" + target.path() + ") is not writable by this user; choose another");
-    }
   }
 
   /**

@@ -3,6 +3,7 @@ package io.fsbench.core.volume;
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
+import io.fsbench.core.host.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,7 +110,7 @@ public final class WorkDir {
       free = Files.getFileStore(volumes()).getUsableSpace();
     } catch (IOException e) {
       throw new EnvironmentException(
-          "cannot tell the free space of " + volumes() + " (" + TrustedDirectory.why(e) + ")", e);
+          "cannot tell the free space of " + volumes() + " (" + IoErrors.describe(e) + ")", e);
     }
     if (image.bytes() > free) {
       throw new InvalidInputException(

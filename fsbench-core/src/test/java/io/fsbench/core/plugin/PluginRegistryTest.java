@@ -18,6 +18,24 @@ class PluginRegistryTest {
 
   private final Host host = mock(Host.class);
 
+  @org.junit.jupiter.api.BeforeEach
+  void asRoot() {
+    when(host.isRoot()).thenReturn(true);
+  }
+
+  @Test
+  void callsNoPluginAvailableToAUserWhoIsNotRootAndSaysSoRatherThanThePluginsReason() {
+    when(host.isRoot()).thenReturn(false);
+    FileSystemPlugin zfs =
+        plugin("zfs", Availability.unavailable("the zfs-fuse daemon is not running", "start it"));
+
+    Availability availability = PluginRegistry.availability(zfs, host);
+
+    assertThat(availability.isAvailable()).isFalse();
+    assertThat(availability.reason()).contains("needs root").doesNotContain("daemon");
+    assertThat(availability.hint()).contains("sudo").contains("--dir");
+  }
+
   private static FileSystemPlugin plugin(String id, Availability availability) {
     FileSystemPlugin plugin = mock(FileSystemPlugin.class);
     when(plugin.id()).thenReturn(id);

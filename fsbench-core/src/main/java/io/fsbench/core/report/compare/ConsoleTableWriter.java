@@ -80,7 +80,7 @@ public final class ConsoleTableWriter implements ComparisonWriter {
       return; // too many columns for a terminal; the tables below have every number
     }
     out.append('\n');
-    wrapped(out, "overview: " + OverviewMatrix.legend(comparison.settings().baseline()), "", "  ");
+    wrapped(out, "overview: " + OverviewMatrix.legend(comparison), "", "  ");
     StringBuilder head = new StringBuilder("  " + Text.left("step", label) + "  ");
     head.append(Text.left("unit", unit));
     for (int i = 0; i < widths.size(); i++) {

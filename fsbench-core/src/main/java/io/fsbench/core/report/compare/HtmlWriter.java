@@ -233,6 +233,9 @@ public final class HtmlWriter implements ComparisonWriter {
 
   private static String ratioText(ComparisonCell cell, BaselineRatio r) {
     String name = HumanUnits.baselineName(cell, r);
+    if (r.singleRun()) {
+      return HumanUnits.ratio(r.ratio()) + " " + name + " (n=1, no interval)";
+    }
     return r.distinguishable()
         ? HumanUnits.ratio(r.ratio()) + " " + name
         : "≈ " + name + " (" + HumanUnits.ratio(r.ratio()) + ")";

@@ -111,6 +111,9 @@ public final class HumanUnits {
       return isBaseline ? "baseline" : ABSENT;
     }
     String name = baselineName(cell, ratio.get());
+    if (ratio.get().singleRun()) {
+      return ratio(ratio.get().ratio()) + " " + name + " (n=1)";
+    }
     if (!ratio.get().distinguishable()) {
       return "≈ " + name + " (not distinguishable)";
     }

@@ -200,6 +200,7 @@ public final class JsonWriter implements ComparisonWriter {
     put(node, "ci95_low", r.ciLow());
     put(node, "ci95_high", r.ciHigh());
     node.put("distinguishable", r.distinguishable());
+    node.put("single_run", r.singleRun());
     return node;
   }
 

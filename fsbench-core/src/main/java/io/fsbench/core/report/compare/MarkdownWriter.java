@@ -50,8 +50,7 @@ public final class MarkdownWriter implements ComparisonWriter {
       return;
     }
     out.append("## Overview\n\n");
-    out.append(escape(OverviewMatrix.legend(comparison.settings().baseline()) + "."))
-        .append("\n\n");
+    out.append(escape(OverviewMatrix.legend(comparison) + ".")).append("\n\n");
     List<String> head = new java.util.ArrayList<>(List.of("step", "unit"));
     head.addAll(matrix.columns());
     row(out, head.toArray(String[]::new));

@@ -29,12 +29,20 @@ record OverviewMatrix(List<String> columns, List<Row> rows) {
    */
   record Row(String label, String unit, List<String> entries) {}
 
-  /** The legend of the arrows and ratios. */
-  static String legend(String baseline) {
+  /** The legend of the arrows and ratios; the mark of a single run only where there is one. */
+  static String legend(Comparison comparison) {
+    String baseline = comparison.settings().baseline();
+    boolean singleRun =
+        comparison.cells().stream()
+            .flatMap(c -> c.baselineRatios().values().stream())
+            .anyMatch(BaselineRatio::singleRun);
     return "medians (↑ higher, ↓ lower is better)"
         + (baseline.isEmpty()
             ? ""
-            : "; 1.07× = 7% better than " + baseline + ", ≈ = not distinguishable");
+            : "; 1.07× = 7% better than "
+                + baseline
+                + ", ≈ = not distinguishable"
+                + (singleRun ? ", * = one run (n=1), no interval" : ""));
   }
 
   /** A ratio that the intervals cannot tell from 1 is shown with ≈. */
@@ -100,6 +108,9 @@ record OverviewMatrix(List<String> columns, List<Row> rows) {
     }
     BaselineRatio r = ratio.get();
     String text = HumanUnits.ratio(r.ratio());
+    if (r.singleRun()) {
+      return " " + text + "*";
+    }
     return r.distinguishable() ? " " + text : " ≈" + text;
   }
 

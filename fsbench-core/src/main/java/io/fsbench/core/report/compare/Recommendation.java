@@ -125,6 +125,13 @@ record Recommendation(
    * 1.21×}, {@code the baseline; not distinguishable from xfs (1.02×), either will do}.
    */
   String verdict(String baseline) {
+    if (runnerUp.isPresent() && (singleRun(best) || singleRun(runnerUp.get()))) {
+      // One run has no interval: neither "ahead" nor "not distinguishable" can be said of it.
+      return HumanUnits.ratio(aheadOfRunnerUp)
+          + " "
+          + name(runnerUp.get())
+          + " (n=1, no interval: repeat the runs to tell whether it is ahead)";
+    }
     StringBuilder s = new StringBuilder();
     Optional<BaselineRatio> vsBaseline = best.headlineRatio();
     boolean runnerUpIsBaseline =
@@ -165,6 +172,10 @@ record Recommendation(
           .append("), either will do");
     }
     return s.toString();
+  }
+
+  private static boolean singleRun(ComparisonCell cell) {
+    return cell.headline().map(summary -> !summary.hasInterval()).orElse(false);
   }
 
   /** The whole sentence: {@code xfs, 1.07× ext4, the runner-up}. */

@@ -74,6 +74,48 @@ final class ArchiveInput {
     return Compression.NONE;
   }
 
+  /**
+   * Refuses a file that is neither compressed (by its magic) nor starts with a tar header whose
+   * checksum holds: /etc/passwd given as an archive is told apart before a volume is made for it.
+   */
+  static void checkLooksLikeTar(Path archive) throws IOException {
+    if (detect(archive) != Compression.NONE) {
+      return; // the decompressor says what is wrong inside, naming the archive
+    }
+    byte[] header = new byte[512];
+    int n;
+    try (InputStream in = Files.newInputStream(archive)) {
+      n = in.readNBytes(header, 0, header.length);
+    }
+    if (n < header.length || !checksumHolds(header)) {
+      throw new InvalidInputException(
+          "archive ("
+              + archive
+              + ") is not a tar archive (its first 512 bytes are no tar header) nor compressed with"
+              + " gzip, bzip2, xz or zstd; give a tar archive");
+    }
+  }
+
+  /** POSIX: the header's bytes summed, with the checksum field read as spaces, give the field. */
+  private static boolean checksumHolds(byte[] header) {
+    long sum = 0;
+    boolean allZero = true;
+    for (int i = 0; i < header.length; i++) {
+      allZero &= header[i] == 0;
+      sum += i >= 148 && i < 156 ? ' ' : header[i] & 0xff;
+    }
+    if (allZero) {
+      return true; // an empty archive: the extractor says so
+    }
+    String field = new String(header, 148, 8, java.nio.charset.StandardCharsets.US_ASCII);
+    field = field.replace('\0', ' ').strip();
+    try {
+      return !field.isEmpty() && Long.parseLong(field, 8) == sum;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
   /** The tar bytes of {@code archive}; closing the stream also ends the decompressor. */
   static InputStream open(Path archive) throws IOException {
     if (!Files.isRegularFile(archive)) {

@@ -1,6 +1,7 @@
 package io.fsbench.core.workload.tree;
 
 import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
 import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreePhaseResult;
@@ -8,6 +9,7 @@ import io.fsbench.api.TreeResult;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.core.host.IoErrors;
 import io.fsbench.core.host.LinuxHost;
 import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.workload.metadata.ScratchContext;
@@ -71,6 +73,35 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
   @Override
   public Class<TreeSpec> specType() {
     return TreeSpec.class;
+  }
+
+  /**
+   * An archive to extract must be a readable file now, not only when the extract phase opens it.
+   */
+  @Override
+  public void check(TreeSpec spec) {
+    Path archive = spec.archive();
+    if (archive == null) {
+      return;
+    }
+    if (!Files.isRegularFile(archive)) {
+      throw new InvalidInputException(
+          "archive ("
+              + archive
+              + ") "
+              + (Files.exists(archive) ? "is not a regular file" : "does not exist")
+              + "; give the path of a tar archive");
+    }
+    if (!Files.isReadable(archive)) {
+      throw new InvalidInputException(
+          "archive (" + archive + ") cannot be read by this user; give a readable tar archive");
+    }
+    try {
+      ArchiveInput.checkLooksLikeTar(archive);
+    } catch (IOException e) {
+      throw new InvalidInputException(
+          "archive (" + archive + ") cannot be read (" + IoErrors.describe(e) + ")", e);
+    }
   }
 
   @Override
@@ -180,6 +211,15 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
       throws IOException {
     try (InputStream tar = ArchiveInput.open(archive)) {
       return new TarExtractor(tree, restored).extract(tar);
+    } catch (IOException e) {
+      // The tar reader's own words ("Corrupted TAR archive.") do not say which file it read.
+      throw new IOException(
+          "archive "
+              + archive
+              + " is not a tar archive, or is damaged ("
+              + IoErrors.describe(e)
+              + "); give a tar archive, plain or compressed with gzip, bzip2, xz or zstd",
+          e);
     }
   }
 

@@ -1,0 +1,268 @@
+package io.fsbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Every option of {@code run}, {@code fio}, {@code compare} and {@code volume}, given a bad value
+ * (or, for a flag, given where it would do nothing), is refused with exit 2 before the shell runs a
+ * single command and before anything is made; and no message shows a Java exception or a stack
+ * trace. The table below must name a case for every option the commands declare: a new option
+ * without one fails {@link #everyOptionOfEveryCommandHasACase}.
+ */
+class EveryOptionRefusedTest {
+
+  @TempDir Path temp;
+
+  private Path file;
+  private Path dir;
+  private Path jobFile;
+
+  /** One bad use of an option: the command line and what the refusal must name. */
+  private record Case(String command, String option, List<String> args, List<String> named) {}
+
+  /** Options that take no value and conflict with nothing, so they have no bad use. */
+  private static final Set<String> NO_BAD_USE = Set.of("--help", "--version", "--no-progress");
+
+  private static final List<String> COMMANDS = List.of("run", "fio", "compare", "volume");
+
+  /**
+   * Commands that only read the machine's state, which a refusal may use to say what is there: the
+   * list of plugins in "unknown filesystem" names zfs's availability, which asks for pools.
+   */
+  private static final Set<String> READ_ONLY_PROBES = Set.of("zpool list -H -o name");
+
+  @BeforeEach
+  void setUp() throws IOException {
+    file = Files.writeString(temp.resolve("a-file"), "x");
+    dir = Files.createDirectory(temp.resolve("a-dir"));
+    jobFile = Files.writeString(temp.resolve("job.fio"), "[j]\nrw=write\nbs=4k\nsize=1m\n");
+  }
+
+  private List<Case> cases() {
+    List<Case> cases = new ArrayList<>();
+    String job = jobFile.toString();
+    for (String command : List.of("run", "fio", "volume")) {
+      // What a run needs besides the option under test.
+      List<String> base =
+          switch (command) {
+            case "run" -> List.of("run", "--rw=write", "--bs=4k", "--size=1m");
+            case "fio" -> List.of("fio", job);
+            default -> List.of("volume");
+          };
+      add(cases, command, "--fs", base, List.of("--fs", "xfz"), "'xfz'");
+      add(cases, command, "--dir", base, List.of("--dir", "/nonexistent"), "/nonexistent");
+      add(
+          cases,
+          command,
+          "--device",
+          base,
+          List.of("--fs", "ext4", "--device", file.toString(), "--yes-erase-device"),
+          file.toString(),
+          "not a block device");
+      add(
+          cases,
+          command,
+          "--yes-erase-device",
+          base,
+          List.of("--fs", "ext4", "--yes-erase-device"),
+          "--yes-erase-device",
+          "--device");
+      add(
+          cases,
+          command,
+          "--force",
+          base,
+          List.of("--fs", "ext4", "--force"),
+          "--force",
+          "--device");
+      add(
+          cases,
+          command,
+          "--image-size",
+          base,
+          List.of("--fs", "ext4", "--image-size", "12q"),
+          "--image-size",
+          "12q");
+      add(cases, command, "--tune", base, List.of("--fs", "ext4", "--tune", "data=bogus"), "bogus");
+    }
+    for (String command : List.of("run", "fio")) {
+      List<String> base =
+          command.equals("run")
+              ? List.of("run", "--fs", "ext4", "--rw=write", "--bs=4k", "--size=1m")
+              : List.of("fio", job, "--fs", "ext4");
+      add(cases, command, "--output-format", base, List.of("--output-format", "xml"), "xml");
+      add(cases, command, "--output", base, List.of("--output", dir.toString()), dir.toString());
+    }
+    add(
+        cases,
+        "fio",
+        "JOBFILE",
+        List.of("fio"),
+        List.of("/nonexistent.fio", "--fs", "ext4"),
+        "/nonexistent.fio");
+    List<String> named = List.of("run", "--fs", "ext4");
+    add(cases, "run", "--workload", named, List.of("--workload", "postmrk"), "'postmrk'");
+    add(
+        cases,
+        "run",
+        "--param",
+        named,
+        List.of("--workload", "postmark", "--param", "numbr=5"),
+        "numbr");
+    add(
+        cases,
+        "run",
+        "--drop-caches",
+        named,
+        List.of("--workload", "postmark", "--drop-caches"),
+        "--drop-caches");
+
+    List<String> compare =
+        List.of("compare", "--no-progress", "--out", temp.resolve("r").toString());
+    List<String> ext4 = new ArrayList<>(compare);
+    ext4.addAll(List.of("--fs", "ext4"));
+    add(cases, "compare", "--fs", compare, List.of("--fs", "xfz"), "'xfz'");
+    add(cases, "compare", "--workloads", ext4, List.of("--workloads", "seqreed"), "'seqreed'");
+    add(cases, "compare", "--param", ext4, List.of("--param", "nonsense:bs=4k"), "'nonsense'");
+    add(cases, "compare", "--runtime", ext4, List.of("--runtime", "0"), "--runtime (0)");
+    add(cases, "compare", "--repeat", ext4, List.of("--repeat", "0"), "repetitions (0)");
+    add(cases, "compare", "--until-ci", ext4, List.of("--until-ci", "200"), "--until-ci (200.0)");
+    add(cases, "compare", "--baseline", ext4, List.of("--baseline", "xfs"), "baseline (xfs)");
+    add(cases, "compare", "--tune", ext4, List.of("--tune", "ext4:cow=off"), "cow=off");
+    add(cases, "compare", "--also-defaults", ext4, List.of("--also-defaults"), "--also-defaults");
+    add(cases, "compare", "--cache", ext4, List.of("--cache", "tepid"), "--cache (tepid)");
+    add(
+        cases,
+        "compare",
+        "--fresh-volume",
+        ext4,
+        List.of("--fresh-volume", "always"),
+        "--fresh-volume (always)");
+    add(
+        cases,
+        "compare",
+        "--image-size",
+        ext4,
+        List.of("--image-size", "12q"),
+        "--image-size",
+        "12q");
+    add(cases, "compare", "--dir", compare, List.of("--dir", "/proc"), "/proc");
+    add(
+        cases,
+        "compare",
+        "--device",
+        ext4,
+        List.of("--device", file.toString(), "--yes-erase-device"),
+        file.toString());
+    add(
+        cases,
+        "compare",
+        "--yes-erase-device",
+        ext4,
+        List.of("--yes-erase-device"),
+        "--yes-erase-device",
+        "--device");
+    add(cases, "compare", "--force", ext4, List.of("--force"), "--force", "--device");
+    add(
+        cases,
+        "compare",
+        "--out",
+        List.of("compare", "--fs", "ext4"),
+        List.of("--out", file.toString()),
+        "--out (" + file + ")");
+    return cases;
+  }
+
+  private static void add(
+      List<Case> cases,
+      String command,
+      String option,
+      List<String> base,
+      List<String> args,
+      String... named) {
+    List<String> all = new ArrayList<>(base);
+    all.addAll(args);
+    cases.add(new Case(command, option, all, List.of(named)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> aBadValueOfEachOptionIsRefusedBeforeAnyCommandRuns() {
+    return cases().stream()
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    String.join(" ", c.args()), () -> assertRefusedBeforeAnythingRuns(c)));
+  }
+
+  private void assertRefusedBeforeAnythingRuns(Case c) throws IOException {
+    RecordingCli cli = new RecordingCli(temp.resolve(c.command() + c.option()));
+    int exit = cli.run(c.args().toArray(String[]::new));
+    assertThat(exit).as(cli.err()).isEqualTo(2);
+    assertThat(cli.err()).as("the refusal names the value").contains(c.named());
+    assertThat(cli.err())
+        .as("no Java exception or stack trace reaches the user")
+        .doesNotContainPattern("[a-z]\\.[A-Z][A-Za-z]*(Exception|Error)\\b")
+        .doesNotContain("Exception:")
+        .doesNotContain("\tat ");
+    assertThat(cli.commands())
+        .as("commands the shell ran")
+        .allSatisfy(command -> assertThat(READ_ONLY_PROBES).contains(command));
+    assertThat(made(cli.workDir())).as("made in the work dir").isEmpty();
+    assertThat(temp.resolve("r")).as("the report directory").doesNotExist();
+    assertThat(Files.readString(file)).isEqualTo("x");
+  }
+
+  /** Files and non-empty directories under the work dir, other than the registry. */
+  private static List<Path> made(Path workDir) throws IOException {
+    if (!Files.exists(workDir)) {
+      return List.of();
+    }
+    try (Stream<Path> walk = Files.walk(workDir)) {
+      return walk.filter(p -> !p.equals(workDir))
+          .filter(p -> !workDir.relativize(p).startsWith("registry"))
+          .filter(p -> !Files.isDirectory(p))
+          .toList();
+    }
+  }
+
+  @Test
+  void everyOptionOfEveryCommandHasACase() {
+    CommandLine cli =
+        Main.commandLine(
+            new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()), () -> null);
+    Map<String, Set<String>> covered = new LinkedHashMap<>();
+    for (Case c : cases()) {
+      covered.computeIfAbsent(c.command(), k -> new TreeSet<>()).add(c.option());
+    }
+    for (String command : COMMANDS) {
+      Set<String> missing = new TreeSet<>();
+      for (OptionSpec option : cli.getSubcommands().get(command).getCommandSpec().options()) {
+        String name = option.longestName();
+        if (!NO_BAD_USE.contains(name) && !covered.getOrDefault(command, Set.of()).contains(name)) {
+          missing.add(name);
+        }
+      }
+      assertThat(missing).as("options of " + command + " without a bad-value case").isEmpty();
+    }
+  }
+}
