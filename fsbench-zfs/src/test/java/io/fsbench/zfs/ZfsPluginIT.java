@@ -38,7 +38,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ZfsPluginIT {
 
-  private static final String POOL = "fsbench-it-zfs";
+  // Unique per JVM: two test runs on one machine share the zfs-fuse daemon and its pools.
+  private static final String POOL = "fsbench-it-zfs-" + ProcessHandle.current().pid();
 
   private final Host host = TestHosts.real();
   private final ZfsPlugin plugin = new ZfsPlugin();
