@@ -64,6 +64,28 @@ record FioCase(int number, String text, List<Section> sections) {
       return rw().contains("write") || mixed();
     }
 
+    /**
+     * The bytes one clone is asked to move: io_size, else size capped at nrfiles * filesize, times
+     * loops.
+     */
+    long limitBytes() {
+      boolean kb1000 = "1000".equals(options.get("kb_base"));
+      long size = bytes("size", kb1000);
+      long fileSize = bytes("filesize", kb1000);
+      long files = options.containsKey("filename") ? 1 : Long.parseLong(option("nrfiles", "1"));
+      long limit = bytes("io_size", kb1000);
+      if (limit == 0) {
+        limit =
+            size == 0 ? fileSize * files : fileSize == 0 ? size : Math.min(size, fileSize * files);
+      }
+      return limit * Long.parseLong(option("loops", "1"));
+    }
+
+    private long bytes(String key, boolean kb1000) {
+      String v = options.get(key);
+      return v == null ? 0 : FioJobGenerator.bytes(v, kb1000);
+    }
+
     /** Whether a direction's block size is drawn at random (a bssplit of several sizes). */
     boolean variableBlockSize() {
       String split = options.get("bssplit");
