@@ -11,8 +11,9 @@ import java.util.SplittableRandom;
  * second each: one to three sections, an optional [global], stonewall and new_group, numjobs,
  * group_reporting, nrfiles / filesize / size / io_size / loops, bs / bssplit / bsrange, every rw
  * mode with rwmixread, fsync / fdatasync / end_fsync / fsync_on_close, direct, psync / libaio /
- * io_uring with iodepth, kb_base, file_service_type, openfiles and the buffer options. Every job
- * moves at most 8 MiB per clone, and fewer when it syncs often. The same seed gives the same files.
+ * io_uring with iodepth, kb_base, file_service_type, openfiles, fadvise_hint and the buffer
+ * options. Every job moves at most 8 MiB per clone, and fewer when it syncs often. The same seed
+ * gives the same files.
  */
 final class FioJobGenerator {
 
@@ -137,6 +138,9 @@ final class FioJobGenerator {
     }
     if (chance(15)) {
       o.put("fallocate", pick("none", "native", "posix"));
+    }
+    if (chance(10)) {
+      o.put("fadvise_hint", pick("0", "1", "sequential", "random"));
     }
     if (chance(10) && !global.containsKey("group_reporting")) {
       o.put("group_reporting", "1");
