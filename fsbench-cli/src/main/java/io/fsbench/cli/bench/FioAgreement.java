@@ -262,7 +262,16 @@ final class FioAgreement {
    * differ: which offsets its random stream draws decides how many fit before a file's end.
    */
   private static boolean randomSizes(FioCase.Section s) {
-    return s.rw().startsWith("rand") && blockSizes(s, true).stream().distinct().count() > 1;
+    if (!s.rw().startsWith("rand")) {
+      return false;
+    }
+    List<Long> sizes = blockSizes(s, true);
+    long smallest = sizes.stream().mapToLong(Long::longValue).min().orElse(1);
+    // fio's zipf/pareto/normal ranges round the file up to whole blocks, and drawing the partial
+    // last one ends the file (filesetup.c __init_rand_distribution)
+    boolean partialRange =
+        s.options().containsKey("random_distribution") && s.fileBytes() % smallest != 0;
+    return partialRange || sizes.stream().distinct().count() > 1;
   }
 
   /** The bytes the sections of a reported job are asked to move. */

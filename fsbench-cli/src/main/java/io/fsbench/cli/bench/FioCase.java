@@ -81,6 +81,14 @@ record FioCase(int number, String text, List<Section> sections) {
       return limit * Long.parseLong(option("loops", "1"));
     }
 
+    /** The size of each of the clone's files. */
+    long fileBytes() {
+      boolean kb1000 = "1000".equals(options.get("kb_base"));
+      long fileSize = bytes("filesize", kb1000);
+      long files = options.containsKey("filename") ? 1 : Long.parseLong(option("nrfiles", "1"));
+      return fileSize != 0 ? fileSize : bytes("size", kb1000) / files;
+    }
+
     private long bytes(String key, boolean kb1000) {
       String v = options.get(key);
       return v == null ? 0 : FioJobGenerator.bytes(v, kb1000);
