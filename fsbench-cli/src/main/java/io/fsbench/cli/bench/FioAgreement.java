@@ -137,12 +137,11 @@ final class FioAgreement {
       }
       return;
     }
-    if (oldFio && sections.stream().anyMatch(s -> syncs(s) && loops(s) > 1)) {
+    if (oldFio && sections.stream().anyMatch(s -> syncs(s) && passes(s) > 1)) {
       // fio 3.33 issues up to two more syncs per loop after the first (observed: 16 writes,
       // fsync=4 gives 3, 8 and 13 syncs for 1, 2 and 3 loops; fsync=5 gives 3, 6, 9), from the
       // same state that commit 673159e6 rewrote; fsbench syncs every N writes of the whole job
-      long extra =
-          sections.stream().mapToLong(s -> 2L * (loops(s) - 1) * s.numJobs()).max().orElse(0);
+      long extra = sections.stream().mapToLong(s -> 2L * (passes(s) - 1) * s.numJobs()).sum();
       if (o.syncN > f.syncN + syncTol || f.syncN > o.syncN + syncTol + extra) {
         out.add(
             at + ": sync.lat_ns.N fio " + f.syncN + ", fsbench " + o.syncN + " (loops, fio 3.33)");
@@ -168,8 +167,12 @@ final class FioAgreement {
     return syncs(s) && async;
   }
 
-  private static int loops(FioCase.Section s) {
-    return Integer.parseInt(s.option("loops", "1"));
+  /** Passes over the files: the loops, or as many as an io_size above the files needs. */
+  private static long passes(FioCase.Section s) {
+    long loops = Long.parseLong(s.option("loops", "1"));
+    long files = s.options().containsKey("filename") ? 1 : Long.parseLong(s.option("nrfiles", "1"));
+    long perPass = Math.max(1, s.fileBytes() * files);
+    return Math.max(loops, (s.limitBytes() + perPass - 1) / perPass);
   }
 
   /** A section that syncs every N writes and also reads. */
