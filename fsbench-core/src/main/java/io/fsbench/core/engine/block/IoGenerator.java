@@ -105,6 +105,14 @@ final class IoGenerator {
    * based (then files wrap around), a pass ends when every file is done or the bytes reach the
    * pass's share of io_size; each pass starts the files anew, as fio's loops do.
    */
+  /**
+   * Whether the current pass still wants bytes: fio's loop condition, checked before it looks at
+   * the files, which is when it issues a sync that is due (even if every file then turns out done).
+   */
+  boolean bytesLeft() {
+    return spec.timeBased() || issued < limit * Math.min(passes, spec.loops());
+  }
+
   boolean next(IoPlan plan) {
     while (true) {
       // a pass's bytes are cumulative: the limit times the loops so far, not counting the passes

@@ -256,11 +256,17 @@ final class JobClone {
     IoFile syncDue = null;
     while (true) {
       long prepared = clock.getAsLong();
+      // as fio, the sync due after every N writes is issued while the pass still wants bytes,
+      // or before the first I/O of the next pass; not after the job's last write
+      if (syncDue != null && generator.bytesLeft()) {
+        syncNow(syncDue);
+        syncDue = null;
+        prepared = clock.getAsLong();
+      }
       if (!generator.next(plan)) {
         break;
       }
       if (syncDue != null) {
-        // as fio, the sync due after every N writes is issued before the next I/O, if any
         syncNow(syncDue);
         syncDue = null;
         prepared = clock.getAsLong();
@@ -425,8 +431,13 @@ final class JobClone {
         }
         if (queue.inFlight() == 0) {
           if (syncWanted) {
-            // as fio, the sync due after every N writes is issued only if another I/O follows
+            // as fio, the sync due after every N writes is issued while the pass still wants
+            // bytes, or before the first I/O of the next pass; not after the job's last write
             syncWanted = false;
+            if (!stopping && generator.bytesLeft()) {
+              syncNow(syncFile);
+              continue;
+            }
             if (!stopping && generator.next(plan)) {
               syncNow(syncFile);
               planned = true;

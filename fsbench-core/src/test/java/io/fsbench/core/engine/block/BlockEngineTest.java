@@ -128,6 +128,16 @@ class BlockEngineTest {
   }
 
   @Test
+  void syncsAfterTheLastWriteWhenThePassStillWantsBytes() {
+    // 4 files of 25k take 3 whole 8k blocks each: after the 12th write 96k of 100k are done, so
+    // fio still issues the due sync before it finds every file done
+    JobResult r = runFile("[w]\nrw=write\nbs=8k\nnrfiles=4\nfilesize=25k\nfdatasync=1\n").get(0);
+
+    assertThat(r.write().totalIos()).isEqualTo(12);
+    assertThat(r.sync().totalIos()).isEqualTo(12);
+  }
+
+  @Test
   void neitherCountsNorTimesTheFinalSyncsAsFio() {
     JobResult r =
         run(JobSpec.seqWrite(Size.kib(4))
