@@ -48,8 +48,11 @@ public final class JobOptionParser {
   private boolean sizeGiven;
   private boolean fileSizeGiven;
 
+  private final String jobName;
+
   private JobOptionParser(String name) {
     builder = JobSpec.builder(ReadWrite.READ, Size.kib(4)).name(name);
+    jobName = name;
   }
 
   /** A parsed job: its spec and how it is scheduled and reported. */
@@ -384,7 +387,8 @@ public final class JobOptionParser {
     if (!sizeGiven) {
       if (!fileSizeGiven) {
         throw new InvalidInputException(
-            "the job gives neither size nor filesize, and fsbench starts with no files; give one,"
+            (jobName == null ? "the job" : "job '" + jobName + "'")
+                + " gives neither size nor filesize, and fsbench starts with no files; give one,"
                 + " e.g. size=256m (fio refuses such a job too: 'you need to specify size=')");
       }
       builder.size(Size.ZERO); // fio's size is then nrfiles * filesize

@@ -194,7 +194,7 @@ class JobFileTest {
   void refusesAJobWithNeitherSizeNorFilesize() {
     assertThatThrownBy(() -> parse("[r]\nrw=read\n"))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("neither size nor filesize")
+        .hasMessageContaining("job 'r' gives neither size nor filesize")
         .hasMessageContaining("size=");
   }
 
