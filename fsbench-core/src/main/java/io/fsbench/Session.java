@@ -211,6 +211,12 @@ public final class Session implements AutoCloseable {
       parsed.add(FioOption.parse(option, ""));
     }
     JobOptionParser.Parsed job = JobOptionParser.parse(null, parsed);
+    if (!job.scheduling().directory().isEmpty()) {
+      throw new InvalidInputException(
+          "directory ("
+              + job.scheduling().directory()
+              + ") is where this session's target already is; give the target instead (--dir)");
+    }
     JobBuilder builder = job(job.spec()).groupReporting(job.scheduling().groupReporting());
     boolean named = parsed.stream().anyMatch(o -> o.key().equalsIgnoreCase("name"));
     // An unnamed job keeps being named after its pattern and block size as it is adjusted.

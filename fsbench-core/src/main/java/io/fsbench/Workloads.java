@@ -257,6 +257,13 @@ public final class Workloads {
       options.add(new FioOption("runtime", "8s", "preset " + name));
     }
     params.forEach((k, v) -> options.add(new FioOption(k, v, "--param " + k)));
-    return JobOptionParser.parse(name, options).spec();
+    JobOptionParser.Parsed parsed = JobOptionParser.parse(name, options);
+    if (!parsed.scheduling().directory().isEmpty()) {
+      throw new InvalidInputException(
+          "--param directory is not a setting of workload '"
+              + name
+              + "'; give where it runs with --dir PATH (or --fs ID)");
+    }
+    return parsed.spec();
   }
 }

@@ -175,6 +175,18 @@ class SessionTest {
   }
 
   @Test
+  void aDirectoryOptionIsRefusedWhereTheTargetIsAlreadyGiven() throws IOException {
+    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "size=1m", "directory=/x")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("directory (/x)")
+        .hasMessageContaining("--dir");
+    assertThatThrownBy(() -> Workloads.named("randread-4k", java.util.Map.of("directory", "/x")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("--param directory");
+    assertThat(engine.calls).isEmpty();
+  }
+
+  @Test
   void aBadJobIsRefusedBeforeAnyVolumeIsMade() throws IOException {
     Session session = onDirectory();
     assertThatThrownBy(() -> session.randWrite(kib(4)).ioDepth(32).ioEngine(IoEngine.PSYNC).run())

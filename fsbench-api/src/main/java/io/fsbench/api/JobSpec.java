@@ -53,6 +53,7 @@ import java.util.Objects;
  * @param iopsAvgTime the IOPS sampling window
  * @param stonewall wait for the jobs before this one to finish before starting
  * @param ioEngine how I/O is submitted
+ * @param fadviseHint the access hint given for each file when it is opened
  */
 public record JobSpec(
     String name,
@@ -89,7 +90,8 @@ public record JobSpec(
     Duration bwAvgTime,
     Duration iopsAvgTime,
     boolean stonewall,
-    IoEngine ioEngine)
+    IoEngine ioEngine,
+    FadviseHint fadviseHint)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -132,6 +134,7 @@ public record JobSpec(
     Objects.requireNonNull(verify, "verify");
     Objects.requireNonNull(fallocate, "fallocate");
     Objects.requireNonNull(ioEngine, "ioEngine");
+    Objects.requireNonNull(fadviseHint, "fadviseHint");
     percentiles = List.copyOf(percentiles);
     range("rwmixread", rwMixRead, 0, 100);
     range("nrfiles", nrFiles, 1, 1_000_000);
@@ -219,12 +222,16 @@ public record JobSpec(
     return fileSize.isZero() ? Size.bytes(size.bytes() / nrFiles) : fileSize;
   }
 
-  /** The bytes of I/O one clone does per loop. */
+  /**
+   * The bytes of I/O one clone does per loop: {@code io_size}, else {@code size}, at most what its
+   * files hold ({@code nrfiles * filesize}), as fio caps it.
+   */
   public Size effectiveIoSize() {
     if (!ioSize.isZero()) {
       return ioSize;
     }
-    return size.isZero() ? effectiveFileSize().times(nrFiles) : size;
+    Size files = effectiveFileSize().times(nrFiles);
+    return size.isZero() || (!fileSize.isZero() && files.bytes() < size.bytes()) ? files : size;
   }
 
   private static void requireName(String name) {
@@ -326,6 +333,7 @@ public record JobSpec(
     private Duration iopsAvgTime = Duration.ofMillis(500);
     private boolean stonewall;
     private IoEngine ioEngine = IoEngine.AUTO;
+    private FadviseHint fadviseHint = FadviseHint.BY_PATTERN;
 
     protected AbstractBuilder() {}
 
@@ -550,6 +558,12 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code fadvise_hint}; {@link FadviseHint#BY_PATTERN} by default, as in fio. */
+    public B fadviseHint(FadviseHint hint) {
+      this.fadviseHint = hint;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -587,6 +601,7 @@ public record JobSpec(
       iopsAvgTime = spec.iopsAvgTime();
       stonewall = spec.stonewall();
       ioEngine = spec.ioEngine();
+      fadviseHint = spec.fadviseHint();
       return self();
     }
 
@@ -632,7 +647,8 @@ public record JobSpec(
           bwAvgTime,
           iopsAvgTime,
           stonewall,
-          ioEngine);
+          ioEngine,
+          fadviseHint);
     }
   }
 }

@@ -51,9 +51,20 @@ final class FioCommand implements Callable<Integer> {
       throw new InvalidInputException(
           "job file (" + jobFile + ") does not exist or cannot be read; give a fio job file");
     }
-    JobFile.parse(jobFile); // a bad job file is refused before anything is made or printed
+    // a bad job file is refused before anything is made or printed
+    String directory = JobFile.parse(jobFile).directory();
+    var err = spec.commandLine().getErr();
+    if (!directory.isEmpty()) {
+      if (target.given()) {
+        err.println(
+            "fsbench: the job file's directory="
+                + directory
+                + " is overridden by the command line's target");
+      } else {
+        target.directory = Path.of(directory);
+      }
+    }
     try (Session session = Runs.session(fsbench.get(), target)) {
-      var err = spec.commandLine().getErr();
       Runs.started(session, err, jobFile.toString(), target);
       long start = System.nanoTime();
       RunResult result = session.fio(jobFile);

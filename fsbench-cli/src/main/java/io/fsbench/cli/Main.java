@@ -52,8 +52,7 @@ public final class Main {
             err.println("fsbench: " + f.getMessage());
             return f.kind().exitCode();
           }
-          err.println("fsbench: internal error: " + e);
-          e.printStackTrace(err);
+          err.println(internalError(e, System.getenv("FSBENCH_DEBUG") != null));
           return 1;
         });
     cli.setParameterExceptionHandler(
@@ -63,5 +62,26 @@ public final class Main {
           return 2;
         });
     return cli;
+  }
+
+  /**
+   * What a user sees of a bug in fsbench: one message saying so and what to report, not a stack
+   * trace (that only with FSBENCH_DEBUG set).
+   */
+  static String internalError(Throwable e, boolean trace) {
+    StackTraceElement[] frames = e.getStackTrace();
+    String where = frames.length == 0 ? "" : " at " + frames[0];
+    String message =
+        "fsbench: internal error, a bug in fsbench rather than in your input: "
+            + e
+            + where
+            + "\nfsbench: please report it with the command line, the job file and the line above;"
+            + " set FSBENCH_DEBUG=1 to print the full trace";
+    if (trace) {
+      java.io.StringWriter full = new java.io.StringWriter();
+      e.printStackTrace(new PrintWriter(full));
+      message += "\n" + full;
+    }
+    return message;
   }
 }

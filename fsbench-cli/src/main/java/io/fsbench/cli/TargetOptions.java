@@ -56,6 +56,11 @@ final class TargetOptions {
               + " recordsize=128k, sync=disabled, or a filesystem option such as logbsize=256k.")
   List<String> tunings = new ArrayList<>();
 
+  /** Whether the command line names a target (--fs, --dir or --device). */
+  boolean given() {
+    return fileSystem != null || device != null || directory != null;
+  }
+
   Target target() {
     int given = (fileSystem != null || device != null ? 1 : 0) + (directory != null ? 1 : 0);
     if (given == 0) {

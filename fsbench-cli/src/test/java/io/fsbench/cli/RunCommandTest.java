@@ -104,7 +104,14 @@ class RunCommandTest {
   @Test
   void refusesAQueueDepthASynchronousEngineCannotKeep() throws IOException {
     assertRefused(
-        fsbench("run", "--fs", "ext4", "--rw=randread", "--iodepth=32", "--ioengine=psync"),
+        fsbench(
+            "run",
+            "--fs",
+            "ext4",
+            "--rw=randread",
+            "--size=64m",
+            "--iodepth=32",
+            "--ioengine=psync"),
         "iodepth (32)",
         "io_uring");
   }

@@ -19,8 +19,11 @@ import java.util.Map;
  * @param source the file it came from
  * @param globalOptions the options of the first [global] section as written
  * @param jobs the jobs in file order
+ * @param directory the directory its jobs name ({@code directory=}), empty when none does; the
+ *     command line's target overrides it
  */
-public record JobFile(String source, Map<String, String> globalOptions, List<Job> jobs) {
+public record JobFile(
+    String source, Map<String, String> globalOptions, List<Job> jobs, String directory) {
 
   /**
    * One job section.
@@ -60,6 +63,7 @@ public record JobFile(String source, Map<String, String> globalOptions, List<Job
     Map<String, String> firstGlobal = null;
     List<Job> jobs = new ArrayList<>();
     int group = 0;
+    java.util.Set<String> directories = new java.util.LinkedHashSet<>();
     for (IniReader.Section section : sections) {
       List<FioOption> own = new ArrayList<>();
       for (IniReader.Option o : section.options()) {
@@ -76,6 +80,9 @@ public record JobFile(String source, Map<String, String> globalOptions, List<Job
       List<FioOption> all = new ArrayList<>(defaults);
       all.addAll(own);
       JobOptionParser.Parsed parsed = JobOptionParser.parse(section.name(), all);
+      if (!parsed.scheduling().directory().isEmpty()) {
+        directories.add(parsed.scheduling().directory());
+      }
       boolean newGroup = parsed.scheduling().stonewall() || parsed.scheduling().newGroup();
       if (newGroup && !jobs.isEmpty()) {
         group++;
@@ -86,7 +93,18 @@ public record JobFile(String source, Map<String, String> globalOptions, List<Job
       throw new InvalidInputException(
           source + " defines no job; add a [name] section after [global]");
     }
-    return new JobFile(source, firstGlobal == null ? Map.of() : firstGlobal, jobs);
+    if (directories.size() > 1) {
+      throw new InvalidInputException(
+          source
+              + " names several directories ("
+              + String.join(", ", directories)
+              + "); fsbench runs a job file in one directory: give one directory= in [global]");
+    }
+    return new JobFile(
+        source,
+        firstGlobal == null ? Map.of() : firstGlobal,
+        jobs,
+        directories.isEmpty() ? "" : directories.iterator().next());
   }
 
   private static Map<String, String> asWritten(List<FioOption> options) {

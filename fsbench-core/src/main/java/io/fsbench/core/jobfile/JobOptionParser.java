@@ -25,7 +25,8 @@ import java.util.TreeSet;
 public final class JobOptionParser {
 
   /** Options that reporting and scheduling use, outside the spec. */
-  public record Scheduling(boolean stonewall, boolean newGroup, boolean groupReporting) {}
+  public record Scheduling(
+      boolean stonewall, boolean newGroup, boolean groupReporting, String directory) {}
 
   private final JobSpec.Builder builder;
   private int kbBase = 1024;
@@ -43,9 +44,15 @@ public final class JobOptionParser {
   private boolean randRepeat = true;
   private boolean seedGiven;
   private int openFiles;
+  private String directory = "";
+  private boolean sizeGiven;
+  private boolean fileSizeGiven;
+
+  private final String jobName;
 
   private JobOptionParser(String name) {
     builder = JobSpec.builder(ReadWrite.READ, Size.kib(4)).name(name);
+    jobName = name;
   }
 
   /** A parsed job: its spec and how it is scheduled and reported. */
@@ -75,7 +82,8 @@ public final class JobOptionParser {
         throw new InvalidInputException((at.isEmpty() ? "" : at + ": ") + ex.getMessage(), ex);
       }
     }
-    return new Parsed(o.build(), new Scheduling(o.stonewall, o.newGroup, o.groupReporting));
+    return new Parsed(
+        o.build(), new Scheduling(o.stonewall, o.newGroup, o.groupReporting, o.directory));
   }
 
   /** Every option name fsbench accepts, for help and error messages. */
@@ -122,6 +130,8 @@ public final class JobOptionParser {
           "randrepeat",
           "randseed",
           "invalidate",
+          "fadvise_hint",
+          "directory",
           "fallocate",
           "zero_buffers",
           "buffer_compress_percentage",
@@ -175,6 +185,7 @@ public final class JobOptionParser {
               "size (" + value + ") as a percentage is not supported; give an amount, e.g. 1g");
         }
         builder.size(FioValues.size(key, value, kbBase));
+        sizeGiven = true;
       }
       case "filesize" -> {
         if (value.contains("-") || value.contains(":")) {
@@ -182,6 +193,7 @@ public final class JobOptionParser {
               "filesize (" + value + ") as a range is not supported; give one size");
         }
         builder.fileSize(FioValues.size(key, value, kbBase));
+        fileSizeGiven = true;
       }
       case "nrfiles" -> builder.nrFiles(FioValues.integer(key, value));
       case "io_size", "io_limit" -> builder.ioSize(FioValues.size(key, value, kbBase));
@@ -213,6 +225,8 @@ public final class JobOptionParser {
         seedGiven = true;
       }
       case "invalidate" -> builder.invalidate(FioValues.bool(key, value));
+      case "fadvise_hint" -> builder.fadviseHint(io.fsbench.api.FadviseHint.parse(value));
+      case "directory" -> directory = directory(value);
       case "fallocate" -> builder.fallocate(Fallocate.parse(value));
       case "zero_buffers" ->
           fill = FioValues.bool(key, value) ? BufferContent.Fill.ZEROS : BufferContent.Fill.RANDOM;
@@ -289,6 +303,18 @@ public final class JobOptionParser {
       throw new InvalidInputException(
           key + "=" + value + " is not supported; fsbench implements only " + key + "=" + expected);
     }
+  }
+
+  /** fio's {@code directory=}: one directory; fio's list form ({@code a:b}) is refused. */
+  private static String directory(String value) {
+    String v = value.strip();
+    if (v.isEmpty() || v.contains(":")) {
+      throw new InvalidInputException(
+          "directory ("
+              + value
+              + ") must name one directory; fsbench does not spread clones over a list");
+    }
+    return v;
   }
 
   private void rw(String value) {
@@ -369,6 +395,15 @@ public final class JobOptionParser {
     builder.readBlockSize(readBs).writeBlockSize(writeBs);
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
+    if (!sizeGiven) {
+      if (!fileSizeGiven) {
+        throw new InvalidInputException(
+            (jobName == null ? "the job" : "job '" + jobName + "'")
+                + " gives neither size nor filesize, and fsbench starts with no files; give one,"
+                + " e.g. size=256m (fio refuses such a job too: 'you need to specify size=')");
+      }
+      builder.size(Size.ZERO); // fio's size is then nrfiles * filesize
+    }
     if (!randRepeat && !seedGiven) {
       builder.randSeed(System.nanoTime());
     }

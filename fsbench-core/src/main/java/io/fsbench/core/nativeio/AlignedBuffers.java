@@ -101,9 +101,11 @@ public final class AlignedBuffers {
    * {@code scramble_buffers} (on by default) does before each write, so that a buffer reused for
    * every write does not deduplicate. The offset goes into one of the sector's first eight 64-byte
    * cache lines (chosen from the time and offset), the time into the last 16 bytes of the first.
+   * Only the bytes up to the buffer's limit (the I/O's length) are touched: with bssplit a buffer
+   * sized for the largest block carries smaller writes.
    */
   public static void scramble(ByteBuffer buffer, long fileOffset, long issueNanos) {
-    int sectors = buffer.capacity() / SECTOR;
+    int sectors = buffer.limit() / SECTOR;
     int line = (int) ((issueNanos ^ fileOffset) & 7) * 64;
     long seconds = issueNanos / 1_000_000_000L;
     long nanos = issueNanos % 1_000_000_000L;

@@ -14,9 +14,8 @@ import java.time.Duration;
  *   <li>{@link #completed} when a read/write/trim completes, with clat (issue to completion) and
  *       lat (prepare to completion) in ns; async engines also {@link #submitted} with slat (prepare
  *       to issue);
- *   <li>{@link #synced} for each fsync/fdatasync issued by {@code fsync=N}; {@link #endSynced} for
- *       the final one of {@code end_fsync}/{@code fsync_on_close}, which fio times but does not
- *       count in {@code total_ios};
+ *   <li>{@link #synced} for each fsync/fdatasync issued by {@code fsync=N}/{@code fdatasync=N} (fio
+ *       neither counts nor times the final ones of {@code end_fsync}/{@code fsync_on_close});
  *   <li>{@link #depths()} for submit/reap batches and queue depth (see {@link IoDepths});
  *   <li>{@link #shortIo}/{@link #droppedIo} when that happens.
  * </ul>
@@ -104,11 +103,6 @@ public final class JobStats {
   /** One fsync/fdatasync returned after {@code ns}. */
   public void synced(long ns) {
     syncIos++;
-    sync.record(ns);
-  }
-
-  /** The final fsync of {@code end_fsync}/{@code fsync_on_close}: timed, not counted as issued. */
-  public void endSynced(long ns) {
     sync.record(ns);
   }
 

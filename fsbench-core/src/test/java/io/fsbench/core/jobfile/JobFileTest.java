@@ -174,4 +174,58 @@ class JobFileTest {
     assertThat(subs.apply("$ncpus", "x")).isEqualTo("2");
     assertThat(subs.apply("${UNSET}abc", "x")).isEqualTo("abc");
   }
+
+  @Test
+  void sizeDefaultsToNrfilesTimesFilesizeAsFio() {
+    JobSpec spec = parse("[r]\nrw=read\nbs=4k\nnrfiles=3\nfilesize=4m\n").jobs().get(0).spec();
+
+    assertThat(spec.effectiveIoSize()).isEqualTo(Size.mib(12));
+    assertThat(spec.effectiveFileSize()).isEqualTo(Size.mib(4));
+  }
+
+  @Test
+  void aSizeAboveWhatTheFilesHoldIsCappedByThem() {
+    JobSpec spec = parse("[r]\nrw=read\nsize=1m\nfilesize=256k\nnrfiles=2\n").jobs().get(0).spec();
+
+    assertThat(spec.effectiveIoSize()).isEqualTo(Size.kib(512));
+  }
+
+  @Test
+  void refusesAJobWithNeitherSizeNorFilesize() {
+    assertThatThrownBy(() -> parse("[r]\nrw=read\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("job 'r' gives neither size nor filesize")
+        .hasMessageContaining("size=");
+  }
+
+  @Test
+  void readsFadviseHintAsFioDoesAndRefusesOtherValues() {
+    assertThat(parse("[r]\nsize=1m\n").jobs().get(0).spec().fadviseHint())
+        .isEqualTo(io.fsbench.api.FadviseHint.BY_PATTERN);
+    assertThat(parse("[r]\nsize=1m\nfadvise_hint=0\n").jobs().get(0).spec().fadviseHint())
+        .isEqualTo(io.fsbench.api.FadviseHint.NONE);
+    assertThat(parse("[r]\nsize=1m\nfadvise_hint=random\n").jobs().get(0).spec().fadviseHint())
+        .isEqualTo(io.fsbench.api.FadviseHint.RANDOM);
+    assertThatThrownBy(() -> parse("[r]\nsize=1m\nfadvise_hint=willneed\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("fadvise_hint (willneed)");
+  }
+
+  @Test
+  void takesTheDirectoryItsJobsName() {
+    JobFile file = parse("[global]\ndirectory=/mnt/x\nsize=1m\n[a]\n[b]\n");
+
+    assertThat(file.directory()).isEqualTo("/mnt/x");
+    assertThat(parse("[a]\nsize=1m\n").directory()).isEmpty();
+  }
+
+  @Test
+  void refusesJobsThatNameDifferentDirectories() {
+    assertThatThrownBy(() -> parse("[a]\nsize=1m\ndirectory=/a\n[b]\nsize=1m\ndirectory=/b\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("several directories (/a, /b)");
+    assertThatThrownBy(() -> parse("[a]\nsize=1m\ndirectory=/a:/b\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("directory (/a:/b)");
+  }
 }

@@ -112,6 +112,17 @@ class AlignedBuffersTest {
     }
   }
 
+  @Test
+  void scrambleOfAWriteShorterThanItsBufferStaysWithinTheWrite() {
+    // a bssplit job's buffers hold its largest block; a 4k write goes out of a 16k buffer
+    ByteBuffer buffer = AlignedBuffers.allocate(16384);
+    buffer.limit(4096);
+    AlignedBuffers.scramble(buffer, 0, 7_000_000_001L);
+    buffer.clear();
+    assertThat(nonZeroBytes(buffer, 0, 4096)).isPositive();
+    assertThat(nonZeroBytes(buffer, 4096, 16384)).isZero();
+  }
+
   private static int nonZeroBytes(ByteBuffer buffer, int from, int to) {
     int count = 0;
     for (int i = from; i < to; i++) {

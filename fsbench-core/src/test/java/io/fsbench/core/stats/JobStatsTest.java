@@ -47,15 +47,6 @@ class JobStatsTest {
   }
 
   @Test
-  void countsTheFinalFsyncsLatencyButNotAsAnIssuedSync() {
-    stats.synced(10_000);
-    stats.endSynced(20_000);
-
-    assertThat(stats.syncIos()).isEqualTo(1);
-    assertThat(stats.sync().moments().count()).isEqualTo(2);
-  }
-
-  @Test
   void truncatesCpuTimePerCallToMillisecondsAsFio() {
     stats.addCpu(Duration.ofNanos(1_999_000), Duration.ofNanos(999_000), 0, 0, 0);
     stats.addCpu(Duration.ofNanos(1_999_000), Duration.ZERO, 0, 0, 0);

@@ -46,8 +46,10 @@ public final class BlockEngine {
     }
     long runStart = context.nanoTime();
     List<JobResults.Clone> results = new ArrayList<>();
+    int firstThread = 1;
     for (List<JobFile.Job> batch : batches(jobs)) {
-      results.addAll(runBatch(batch, context, runStart));
+      results.addAll(runBatch(batch, context, runStart, firstThread));
+      firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
       if (context.cancelled()) {
         throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
       }
@@ -71,7 +73,7 @@ public final class BlockEngine {
   }
 
   private List<JobResults.Clone> runBatch(
-      List<JobFile.Job> batch, WorkloadContext context, long runStart) {
+      List<JobFile.Job> batch, WorkloadContext context, long runStart, int firstThread) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
     try (RateSampling sampling = new RateSampling(context::nanoTime)) {
@@ -82,6 +84,7 @@ public final class BlockEngine {
                 new JobClone(
                     job,
                     c,
+                    firstThread + clones.size(),
                     files(job.spec(), c, context.directory()),
                     sampling,
                     context::nanoTime,
@@ -111,8 +114,15 @@ public final class BlockEngine {
       }
       return files;
     }
+    // fio's setup_files: size / nrfiles each, the first files one smallest block larger for what
+    // the division left over
+    long extra = 0;
+    if (spec.fileSize().isZero()) {
+      extra = (spec.size().bytes() - size * spec.nrFiles()) / IoGenerator.minBlockSize(spec);
+    }
     for (int i = 0; i < spec.nrFiles(); i++) {
-      files.add(new IoFile(IoFiles.defaultPath(directory, spec.name(), clone, i), size));
+      long own = i < extra ? size + IoGenerator.minBlockSize(spec) : size;
+      files.add(new IoFile(IoFiles.defaultPath(directory, spec.name(), clone, i), own));
     }
     return files;
   }

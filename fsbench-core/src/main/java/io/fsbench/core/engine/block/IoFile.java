@@ -18,6 +18,7 @@ final class IoFile {
   NativeFile descriptor;
   BitSet written;
   boolean dirty;
+  boolean done;
   int verifyBlock;
 
   IoFile(Path path, long size) {

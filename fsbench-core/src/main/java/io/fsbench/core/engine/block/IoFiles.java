@@ -104,6 +104,29 @@ final class IoFiles {
     file.descriptor.fadvise(Advice.DONTNEED, 0, 0);
   }
 
+  /**
+   * Gives the kernel the job's access hint for the file (fio's {@code fadvise_hint}, on by
+   * default): POSIX_FADV_RANDOM or SEQUENTIAL over the whole file.
+   */
+  static void advise(IoFile file, JobSpec spec) {
+    Advice advice =
+        switch (spec.fadviseHint()) {
+          case NONE -> null;
+          case BY_PATTERN -> spec.rw().isRandom() ? Advice.RANDOM : Advice.SEQUENTIAL;
+          case SEQUENTIAL -> Advice.SEQUENTIAL;
+          case RANDOM -> Advice.RANDOM;
+        };
+    if (advice != null) {
+      try {
+        file.descriptor.fadvise(advice, 0, 0);
+      } catch (NativeIoException e) {
+        // fio warns and goes on ("fadvise hint failed"): the hint is advice, the run is valid
+        org.slf4j.LoggerFactory.getLogger(IoFiles.class)
+            .warn("fadvise hint for {} failed: {}", file.name(), e.getMessage());
+      }
+    }
+  }
+
   /** The path of file {@code fileIndex} of clone {@code clone}, named as fio names it. */
   static Path defaultPath(Path directory, String job, int clone, int fileIndex) {
     return directory.resolve(job + "." + clone + "." + fileIndex);

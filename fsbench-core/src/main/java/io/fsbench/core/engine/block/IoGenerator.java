@@ -11,9 +11,9 @@ import java.util.function.Consumer;
  * Decides each I/O of a job clone as fio does: the direction ({@code rwmixread}), the block size
  * ({@code bs}/{@code bssplit}), the file (round robin over {@code nrfiles}, fio's default {@code
  * file_service_type}) and the offset (sequential per direction, or random by the job's {@link
- * BlockChooser}). It stops after {@code io_size * loops} bytes unless the job is time based, and
- * calls back when a file wraps around so that the engine can invalidate its cache as fio does
- * between loops.
+ * BlockChooser}). It makes {@code loops} passes over the files (see {@link #next}) unless time
+ * based, and calls back when a file wraps around so that the engine can invalidate its cache as fio
+ * does between loops.
  */
 final class IoGenerator {
 
@@ -22,10 +22,13 @@ final class IoGenerator {
   private final SplittableRandom random;
   private final int[][] sizes = new int[2][];
   private final int[][] cumulativePercent = new int[2][];
-  private final long budget;
+  private final int[] smallest = new int[2];
+  private final long limit;
   private final int unit;
   private final Consumer<IoFile> onWrap;
   private int nextFile;
+  private int doneFiles;
+  private int passes = 1;
   private long issued;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
@@ -35,10 +38,7 @@ final class IoGenerator {
     this.onWrap = onWrap;
     load(Direction.READ, spec.readBlockSize());
     load(Direction.WRITE, spec.writeBlockSize());
-    this.budget =
-        spec.timeBased()
-            ? Long.MAX_VALUE
-            : Math.multiplyExact(spec.effectiveIoSize().bytes(), spec.loops());
+    this.limit = spec.effectiveIoSize().bytes();
     this.unit = minBlockSize(spec);
     if (spec.rw().isRandom()) {
       for (int i = 0; i < files.size(); i++) {
@@ -73,8 +73,13 @@ final class IoGenerator {
     return Math.toIntExact(max);
   }
 
+  /** Loads a direction's sizes in fio's order: by percentage, smallest first (its bs_cmp). */
   private void load(Direction direction, BlockSize bs) {
-    List<BlockSize.Split> splits = bs.splits();
+    List<BlockSize.Split> splits =
+        bs.splits().stream()
+            .filter(split -> split.percent() > 0 || bs.splits().size() == 1)
+            .sorted(java.util.Comparator.comparingInt(BlockSize.Split::percent))
+            .toList();
     int[] s = new int[splits.size()];
     int[] c = new int[splits.size()];
     int sum = 0;
@@ -85,6 +90,7 @@ final class IoGenerator {
     }
     sizes[direction.ordinal()] = s;
     cumulativePercent[direction.ordinal()] = c;
+    smallest[direction.ordinal()] = java.util.Arrays.stream(s).min().orElseThrow();
   }
 
   /** Bytes planned so far. */
@@ -92,25 +98,103 @@ final class IoGenerator {
     return issued;
   }
 
-  /** Plans the next I/O into {@code plan}; false when the job has done all its bytes. */
+  /**
+   * Plans the next I/O into {@code plan}; false when the job has done all its bytes. As in fio, an
+   * I/O never runs past the end of its file: a bssplit size that does not fit gives way to one that
+   * does, and a file where not even the smallest fits is done for this pass. Unless the job is time
+   * based (then files wrap around), a pass ends when every file is done or the bytes reach the
+   * pass's share of io_size; each pass starts the files anew, as fio's loops do.
+   */
+  /**
+   * Whether the current pass still wants bytes: fio's loop condition, checked before it looks at
+   * the files, which is when it issues a sync that is due (even if every file then turns out done).
+   */
+  boolean bytesLeft() {
+    return spec.timeBased() || issued < limit * Math.min(passes, spec.loops());
+  }
+
   boolean next(IoPlan plan) {
-    if (issued >= budget) {
+    while (true) {
+      // a pass's bytes are cumulative: the limit times the loops so far, not counting the passes
+      // that fio's keep_running adds after them
+      long passLimit = limit * Math.min(passes, spec.loops());
+      if (!spec.timeBased() && (issued >= passLimit || doneFiles == files.size())) {
+        if (!nextPass()) {
+          return false;
+        }
+        continue;
+      }
+      IoFile file = nextFile();
+      Direction direction = direction();
+      long offset =
+          spec.rw().isRandom()
+              ? randomOffset(file, direction)
+              : file.sequentialPosition[direction.ordinal()];
+      int length = offset < 0 ? 0 : blockSize(direction, file.size - offset);
+      if (length == 0) {
+        if (spec.timeBased()) {
+          rewind(file);
+        } else {
+          file.done = true;
+          doneFiles++;
+        }
+        continue;
+      }
+      plan.direction = direction;
+      plan.file = file;
+      plan.offset = offset;
+      plan.length = length;
+      if (!spec.rw().isRandom()) {
+        file.sequentialPosition[direction.ordinal()] = offset + length;
+      }
+      issued += length;
+      return true;
+    }
+  }
+
+  /**
+   * Starts the next pass over the files (fio's {@code keep_running}): one per {@code loops}; after
+   * them, more only while the bytes done fall short of {@code io_size} (or {@code size}) by at
+   * least the largest block, and, without an io_size, the last pass did not finish every file.
+   */
+  private boolean nextPass() {
+    boolean allDone = doneFiles == files.size();
+    boolean more =
+        passes < spec.loops()
+            || (issued < limit
+                && limit - issued >= maxBlockSize(spec)
+                && (!spec.ioSize().isZero() || !allDone));
+    if (!more) {
       return false;
     }
-    Direction direction = direction();
-    int length = blockSize(direction);
-    IoFile file = files.get(nextFile);
-    nextFile = nextFile + 1 == files.size() ? 0 : nextFile + 1;
-    long offset = spec.rw().isRandom() ? randomOffset(file) : sequentialOffset(file, direction);
-    plan.direction = direction;
-    plan.file = file;
-    plan.offset = offset;
-    plan.length = (int) Math.min(length, file.size - offset);
-    if (!spec.rw().isRandom()) {
-      file.sequentialPosition[direction.ordinal()] = offset + plan.length;
+    passes++;
+    for (IoFile f : files) {
+      rewind(f);
     }
-    issued += plan.length;
+    doneFiles = 0;
     return true;
+  }
+
+  /** The next file in round robin (fio's default file_service_type) that is not done. */
+  private IoFile nextFile() {
+    while (true) {
+      IoFile file = files.get(nextFile);
+      nextFile = nextFile + 1 == files.size() ? 0 : nextFile + 1;
+      if (!file.done) {
+        return file;
+      }
+    }
+  }
+
+  /** Starts a new pass over {@code file}, which fio follows by invalidating its cache. */
+  private void rewind(IoFile file) {
+    file.done = false;
+    file.sequentialPosition[0] = 0;
+    file.sequentialPosition[1] = 0;
+    if (file.chooser != null) {
+      file.chooser.reset();
+    }
+    onWrap.accept(file);
   }
 
   private Direction direction() {
@@ -120,37 +204,43 @@ final class IoGenerator {
     return random.nextInt(100) < spec.rwMixRead() ? Direction.READ : Direction.WRITE;
   }
 
-  private int blockSize(Direction direction) {
+  /**
+   * The length of the next I/O, as fio's {@code get_next_buflen}: 0 when not even the smallest size
+   * fits in the {@code room} left in the file; else a size is drawn and the first entry at or past
+   * the draw that fits is taken, drawing again when none does.
+   */
+  private int blockSize(Direction direction, long room) {
     int[] s = sizes[direction.ordinal()];
     if (s.length == 1) {
-      return s[0];
+      return s[0] <= room ? s[0] : 0;
     }
-    int roll = random.nextInt(100) + 1;
+    if (smallest[direction.ordinal()] > room) {
+      return 0;
+    }
     int[] c = cumulativePercent[direction.ordinal()];
-    for (int i = 0; i < s.length; i++) {
-      if (roll <= c[i]) {
-        return s[i];
+    while (true) {
+      int roll = random.nextInt(100) + 1;
+      for (int i = 0; i < s.length; i++) {
+        if (roll <= c[i] && s[i] <= room) {
+          return s[i];
+        }
       }
     }
-    return s[s.length - 1];
   }
 
-  private long sequentialOffset(IoFile file, Direction direction) {
-    int d = direction.ordinal();
-    if (file.sequentialPosition[d] >= file.size) {
-      file.sequentialPosition[d] = 0;
-      onWrap.accept(file);
-    }
-    return file.sequentialPosition[d];
-  }
-
-  private long randomOffset(IoFile file) {
+  /**
+   * A random offset for an I/O of {@code direction}, or -1 when the random map has covered the file
+   * in this pass. As in fio, it is a multiple of the direction's smallest block size and leaves
+   * room for one: the map's blocks are the job's smallest size, rounded down to the direction's.
+   */
+  private long randomOffset(IoFile file, Direction direction) {
     long block = file.chooser.next(random);
     if (block < 0) {
-      file.chooser.reset();
-      onWrap.accept(file);
-      block = file.chooser.next(random);
+      return -1;
     }
-    return block * unit;
+    int align = smallest[direction.ordinal()];
+    long offset = block * unit;
+    offset -= offset % align;
+    return Math.min(offset, (file.size - align) / align * align);
   }
 }

@@ -45,6 +45,7 @@ final class JobClone {
   private final JobFile.Job job;
   private final JobSpec spec;
   private final int index;
+  private final long seed;
   private final LongSupplier clock;
   private final LongSupplier wallClock;
   private final BooleanSupplier cancelled;
@@ -66,6 +67,7 @@ final class JobClone {
   JobClone(
       JobFile.Job job,
       int index,
+      int threadNumber,
       List<IoFile> files,
       RateSampling sampling,
       LongSupplier clock,
@@ -80,9 +82,18 @@ final class JobClone {
     this.cancelled = cancelled;
     this.stats = JobStats.withFioDefaults();
     this.sampling = sampling.register(stats.counters(), spec.bwAvgTime(), spec.iopsAvgTime());
-    long seed = Mix.hash(spec.randSeed() * 1_000_003L + index);
-    this.content = new WriteContent(spec.buffers(), spec.verify(), seed);
+    this.seed = seed(spec, threadNumber);
+    this.content = new WriteContent(spec.buffers(), spec.verify(), Mix.hash(seed));
     this.throttle = new Throttle(spec.rate(), clock);
+  }
+
+  /**
+   * The seed of a clone's random streams: as fio's {@code setup_random_seeds} derives each thread's
+   * seeds from {@code randseed} and its thread number (1, 2, ... over all jobs of the file), so
+   * that no two clones or jobs replay one sequence, and a file run again repeats exactly.
+   */
+  static long seed(JobSpec spec, int threadNumber) {
+    return Mix.hash(spec.randSeed() * 1_000_003L + threadNumber);
   }
 
   JobSpec spec() {
@@ -109,7 +120,7 @@ final class JobClone {
   void open() throws NativeIoException {
     if (spec.ioEngine() == IoEngine.NULL) {
       mechanism = "null";
-      generator = new IoGenerator(spec, files, Mix.hash(spec.randSeed() + index), f -> {});
+      generator = new IoGenerator(spec, files, seed, f -> {});
       return;
     }
     for (IoFile file : files) {
@@ -126,7 +137,10 @@ final class JobClone {
       }
       invalidateNanos += clock.getAsLong() - start;
     }
-    generator = new IoGenerator(spec, files, Mix.hash(spec.randSeed() + index), this::wrapped);
+    for (IoFile file : files) {
+      IoFiles.advise(file, spec); // after invalidation, as fio's td_io_open_file
+    }
+    generator = new IoGenerator(spec, files, seed, this::wrapped);
   }
 
   /**
@@ -239,10 +253,23 @@ final class JobClone {
     ByteBuffer writeBuffer = AlignedBuffers.allocate(capacity);
     ByteBuffer readBuffer = AlignedBuffers.allocate(capacity);
     content.fill(writeBuffer);
+    IoFile syncDue = null;
     while (true) {
       long prepared = clock.getAsLong();
+      // as fio, the sync due after every N writes is issued while the pass still wants bytes,
+      // or before the first I/O of the next pass; not after the job's last write
+      if (syncDue != null && generator.bytesLeft()) {
+        syncNow(syncDue);
+        syncDue = null;
+        prepared = clock.getAsLong();
+      }
       if (!generator.next(plan)) {
         break;
+      }
+      if (syncDue != null) {
+        syncNow(syncDue);
+        syncDue = null;
+        prepared = clock.getAsLong();
       }
       throttle.await(plan.direction, plan.length);
       IoFile file = plan.file;
@@ -268,7 +295,7 @@ final class JobClone {
       stats.depths().markSubmit(1);
       stats.depths().markComplete(1);
       if (plan.direction == Direction.WRITE && file.descriptor != null && syncDue()) {
-        syncNow(file);
+        syncDue = file;
       }
       if (phase.over(done)) {
         break;
@@ -312,9 +339,8 @@ final class JobClone {
   private void syncAll() throws NativeIoException {
     for (IoFile file : files) {
       if (file.dirty && file.descriptor != null) {
-        long start = clock.getAsLong();
+        // fio neither counts nor times the syncs of end_fsync and fsync_on_close
         file.descriptor.fsync();
-        stats.endSynced(clock.getAsLong() - start);
         file.dirty = false;
       }
     }
@@ -380,14 +406,16 @@ final class JobClone {
       boolean exhausted = false;
       boolean stopping = false;
       boolean syncWanted = false;
+      boolean planned = false;
       IoFile syncFile = null;
       while (true) {
         while (!exhausted && !stopping && !syncWanted && freeCount > 0) {
           long now = clock.getAsLong();
-          if (!generator.next(plan)) {
+          if (!planned && !generator.next(plan)) {
             exhausted = true;
             break;
           }
+          planned = false;
           throttle.await(plan.direction, plan.length);
           queueOne(now);
           // fio's default iodepth_batch_submit=1: each I/O goes to the kernel as soon as it is
@@ -403,9 +431,19 @@ final class JobClone {
         }
         if (queue.inFlight() == 0) {
           if (syncWanted) {
-            syncNow(syncFile);
+            // as fio, the sync due after every N writes is issued while the pass still wants
+            // bytes, or before the first I/O of the next pass; not after the job's last write
             syncWanted = false;
-            continue;
+            if (!stopping && generator.bytesLeft()) {
+              syncNow(syncFile);
+              continue;
+            }
+            if (!stopping && generator.next(plan)) {
+              syncNow(syncFile);
+              planned = true;
+              continue;
+            }
+            exhausted = true;
           }
           break;
         }

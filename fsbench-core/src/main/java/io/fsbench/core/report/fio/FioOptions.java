@@ -56,6 +56,7 @@ public final class FioOptions {
     o.put("verify", spec.verify().name().toLowerCase(Locale.ROOT));
     o.put("fallocate", spec.fallocate().name().toLowerCase(Locale.ROOT));
     o.put("invalidate", flag(spec.invalidate()));
+    o.put("fadvise_hint", spec.fadviseHint().fioValue());
     o.put("percentile_list", percentiles(spec.percentiles()));
     o.put("bwavgtime", Long.toString(spec.bwAvgTime().toMillis()));
     o.put("iopsavgtime", Long.toString(spec.iopsAvgTime().toMillis()));

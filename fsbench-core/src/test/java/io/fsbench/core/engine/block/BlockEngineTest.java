@@ -118,11 +118,94 @@ class BlockEngineTest {
   }
 
   @Test
-  void syncsEveryNWrites() {
+  void syncsAfterEveryNWritesBeforeTheNextIoAsFio() {
+    // 100 writes, fsync=10: fio syncs before the 11th, 21st, ... 91st write, not after the last
     JobResult r =
         run(JobSpec.seqWrite(Size.kib(4)).name("s").size(Size.kib(400)).fsync(10).build()).get(0);
 
-    assertThat(r.sync().totalIos()).isEqualTo(10);
+    assertThat(r.sync().totalIos()).isEqualTo(9);
+    assertThat(r.sync().lat().n()).isEqualTo(9);
+  }
+
+  @Test
+  void syncsAfterTheLastWriteWhenThePassStillWantsBytes() {
+    // 4 files of 25k take 3 whole 8k blocks each: after the 12th write 96k of 100k are done, so
+    // fio still issues the due sync before it finds every file done
+    JobResult r = runFile("[w]\nrw=write\nbs=8k\nnrfiles=4\nfilesize=25k\nfdatasync=1\n").get(0);
+
+    assertThat(r.write().totalIos()).isEqualTo(12);
+    assertThat(r.sync().totalIos()).isEqualTo(12);
+  }
+
+  @Test
+  void neitherCountsNorTimesTheFinalSyncsAsFio() {
+    JobResult r =
+        run(JobSpec.seqWrite(Size.kib(4))
+                .name("e")
+                .size(Size.kib(64))
+                .fdatasync(3)
+                .endFsync()
+                .fsyncOnClose(true)
+                .build())
+            .get(0);
+
+    assertThat(r.sync().totalIos()).isEqualTo(5);
+    assertThat(r.sync().lat().n()).isEqualTo(5);
+  }
+
+  @Test
+  void anAsyncQueueSyncsOnlyWhenAnotherIoFollows() {
+    JobResult r =
+        run(JobSpec.seqWrite(Size.kib(4))
+                .name("q")
+                .size(Size.kib(64))
+                .fsync(4)
+                .ioEngine(io.fsbench.api.IoEngine.AUTO)
+                .ioDepth(4)
+                .build())
+            .get(0);
+
+    assertThat(r.write().totalIos()).isEqualTo(16);
+    assertThat(r.sync().totalIos()).isEqualTo(3);
+  }
+
+  private List<JobResult> runFile(String text) {
+    JobFile file = JobFile.parse(text, dir, Map.of());
+    return engine.run(file.jobs(), new TestContext(dir));
+  }
+
+  @Test
+  void readsNrfilesTimesFilesizeWhenNoSizeIsGiven() {
+    JobResult r = runFile("[r]\nrw=read\nbs=4k\nnrfiles=3\nfilesize=64k\n").get(0);
+
+    assertThat(r.read().ioBytes()).isEqualTo(3 * 65536);
+  }
+
+  @Test
+  void neverRunsAnIoPastTheEndOfAFile() {
+    // 100k per file does not divide into 8k blocks: fio does 12 whole ones and no short one
+    JobResult r = runFile("[w]\nrw=write\nbs=8k\nsize=100k\n").get(0);
+
+    assertThat(r.write().ioBytes()).isEqualTo(12 * 8192);
+    assertThat(r.write().shortIos()).isZero();
+  }
+
+  @Test
+  void anIoSizeAboveTheFilesRepeatsPassesOverThem() {
+    JobResult random = runFile("[r]\nrw=randread\nbs=16k\nsize=256k\nio_size=1m\n").get(0);
+    JobResult loops = runFile("[s]\nrw=read\nbs=16k\nsize=256k\nio_size=100k\nloops=2\n").get(0);
+
+    assertThat(random.read().ioBytes()).isEqualTo(1 << 20);
+    assertThat(loops.read().totalIos()).isEqualTo(13); // fio: 2 x 100k, each pass's last I/O whole
+  }
+
+  @Test
+  void writesABssplitMixWithScrambledBuffersWithinItsSize() {
+    JobResult r = runFile("[m]\nrw=randrw\nbssplit=4k/50:16k/50\nsize=1m\n").get(0);
+
+    long bytes = r.read().ioBytes() + r.write().ioBytes();
+    assertThat(r.write().ioBytes()).isPositive();
+    assertThat(bytes).isBetween(1L << 20, (1L << 20) + 16384);
   }
 
   @Test

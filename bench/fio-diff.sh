@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The differential harness against fio: random size-bounded job files, each run by fio and by
+# `fsbench fio` in scratch directories (named fsbench-fiodiff-*, removed after each case), compared
+# on what fio makes deterministic (jobs reported, bytes and I/Os per direction, syncs, read share).
+# Prints each case that does not agree with its job file, then a summary; exits 1 if any did not.
+#   bench/fio-diff.sh [--seed 7] [--count 1000] [--dir /var/tmp] [--verbose]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+command -v fio >/dev/null || { echo "fio-diff: fio is not installed (scripts/setup installs it)" >&2; exit 3; }
+"$root/fsbench" --version >/dev/null   # builds the command line on first use
+exec java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  --module-path "$root/fsbench-cli/target/fsbench-cli.jar:$root/fsbench-cli/target/lib" \
+  -m io.fsbench.cli/io.fsbench.cli.bench.FioDiff "$@"

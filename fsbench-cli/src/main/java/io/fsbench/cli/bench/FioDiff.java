@@ -1,0 +1,197 @@
+package io.fsbench.cli.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fsbench.cli.Main;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The differential harness against fio: random job files ({@link FioJobGenerator}) run by fio and
+ * by {@code fsbench fio} in scratch directories, compared by {@link FioAgreement}.
+ *
+ * <pre>
+ * bench/fio-diff.sh [--seed 7] [--count 1000] [--dir /var/tmp] [--verbose]
+ * </pre>
+ */
+public final class FioDiff {
+
+  /** How one case ended. */
+  enum Outcome {
+    AGREE,
+    DISAGREE,
+    FSBENCH_FAILED,
+    FIO_FAILED
+  }
+
+  /** One case's outcome and, unless it agreed, why. */
+  record Result(FioCase fioCase, Outcome outcome, List<String> details) {}
+
+  /** Counts per outcome and the cases that did not agree. */
+  record Summary(long seed, int count, List<Result> results) {
+    long count(Outcome outcome) {
+      return results.stream().filter(r -> r.outcome() == outcome).count();
+    }
+
+    List<Result> problems() {
+      return results.stream().filter(r -> r.outcome() != Outcome.AGREE).toList();
+    }
+
+    @Override
+    public String toString() {
+      return String.format(
+          "seed %d, %d jobs: %d agree, %d disagree, %d fsbench failed, %d refused by fio",
+          seed,
+          count,
+          count(Outcome.AGREE),
+          count(Outcome.DISAGREE),
+          count(Outcome.FSBENCH_FAILED),
+          count(Outcome.FIO_FAILED));
+    }
+  }
+
+  private final ObjectMapper json = new ObjectMapper();
+  private final Path scratchParent;
+  private final PrintStream log;
+
+  FioDiff(Path scratchParent, PrintStream log) {
+    this.scratchParent = scratchParent;
+    this.log = log;
+  }
+
+  /** Whether fio can be run here, or why not. */
+  static String fioMissing() {
+    try {
+      Process p = new ProcessBuilder("fio", "--version").redirectErrorStream(true).start();
+      p.getInputStream().readAllBytes();
+      return p.waitFor() == 0 ? null : "fio --version failed";
+    } catch (IOException e) {
+      return "fio is not installed (apt-get install fio, or scripts/setup)";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
+  }
+
+  /** Runs {@code count} cases from {@code seed}. */
+  Summary run(long seed, int count, boolean verbose) throws IOException, InterruptedException {
+    FioJobGenerator generator = new FioJobGenerator(seed);
+    List<Result> results = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Result r = runCase(generator.next(i));
+      results.add(r);
+      if (r.outcome() != Outcome.AGREE) {
+        log.println("case " + i + ": " + r.outcome() + "\n" + r.fioCase().text());
+        r.details().forEach(d -> log.println("  " + d));
+      } else if (verbose) {
+        log.println("case " + i + ": agree");
+      }
+    }
+    return new Summary(seed, count, results);
+  }
+
+  Result runCase(FioCase c) throws IOException, InterruptedException {
+    Path scratch = Files.createTempDirectory(scratchParent, "fsbench-fiodiff-");
+    try {
+      Path jobFile = scratch.resolve("case.fio");
+      Files.writeString(jobFile, c.text());
+      Path fioDir = Files.createDirectory(scratch.resolve("fio"));
+      Path ownDir = Files.createDirectory(scratch.resolve("fsbench"));
+      Ran fio = runFio(jobFile, fioDir);
+      if (fio.json == null) {
+        return new Result(c, Outcome.FIO_FAILED, List.of(fio.error));
+      }
+      Ran own = runFsBench(jobFile, ownDir);
+      if (own.json == null) {
+        return new Result(c, Outcome.FSBENCH_FAILED, List.of(own.error));
+      }
+      List<String> diff = FioAgreement.compare(c, fio.json, own.json);
+      return new Result(c, diff.isEmpty() ? Outcome.AGREE : Outcome.DISAGREE, diff);
+    } finally {
+      delete(scratch);
+    }
+  }
+
+  private record Ran(JsonNode json, String error) {}
+
+  private Ran runFio(Path jobFile, Path dir) throws IOException, InterruptedException {
+    Path out = dir.resolveSibling("fio.json");
+    Process p =
+        new ProcessBuilder("fio", "--output-format=json", "--directory=" + dir, jobFile.toString())
+            .redirectOutput(out.toFile())
+            .redirectError(dir.resolveSibling("fio.err").toFile())
+            .start();
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly().waitFor();
+      return new Ran(null, "fio did not finish in 120 s");
+    }
+    String text = Files.readString(out, StandardCharsets.UTF_8);
+    String err = Files.readString(dir.resolveSibling("fio.err"), StandardCharsets.UTF_8);
+    int brace = text.indexOf('{'); // fio may print warnings before its JSON
+    if (p.exitValue() != 0 || brace < 0) {
+      return new Ran(null, "fio exited " + p.exitValue() + ": " + (err + text).strip());
+    }
+    return new Ran(json.readTree(text.substring(brace)), null);
+  }
+
+  private Ran runFsBench(Path jobFile, Path dir) throws IOException {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        Main.run(
+            new String[] {
+              "fio", jobFile.toString(), "--dir", dir.toString(), "--output-format", "json"
+            },
+            new PrintWriter(out, true),
+            new PrintWriter(err, true));
+    if (code != 0) {
+      return new Ran(null, "fsbench exited " + code + ": " + err.toString().strip());
+    }
+    return new Ran(json.readTree(out.toString()), null);
+  }
+
+  private static void delete(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    long seed = 7;
+    int count = 100;
+    Path dir = Path.of("/var/tmp");
+    boolean verbose = false;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--seed" -> seed = Long.parseLong(args[++i]);
+        case "--count" -> count = Integer.parseInt(args[++i]);
+        case "--dir" -> dir = Path.of(args[++i]);
+        case "--verbose" -> verbose = true;
+        default -> {
+          System.err.println("usage: fio-diff [--seed N] [--count N] [--dir PATH] [--verbose]");
+          System.exit(2);
+        }
+      }
+    }
+    String missing = fioMissing();
+    if (missing != null) {
+      System.err.println("fio-diff: " + missing);
+      System.exit(3);
+    }
+    Summary summary = new FioDiff(dir, System.out).run(seed, count, verbose);
+    System.out.println(summary);
+    System.exit(summary.problems().isEmpty() ? 0 : 1);
+  }
+}

@@ -1,0 +1,266 @@
+package io.fsbench.cli.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Random fio job files over the options fsbench implements, small enough to run in well under a
+ * second each: one to three sections, an optional [global], stonewall and new_group, numjobs,
+ * group_reporting, nrfiles / filesize / size / io_size / loops, bs / bssplit / bsrange, every rw
+ * mode with rwmixread, fsync / fdatasync / end_fsync / fsync_on_close, direct, psync / libaio /
+ * io_uring with iodepth, kb_base, file_service_type, openfiles, fadvise_hint and the buffer
+ * options. Every job moves at most 8 MiB per clone, and fewer when it syncs often. The same seed
+ * gives the same files.
+ */
+final class FioJobGenerator {
+
+  private static final String[] RW = {"read", "write", "randread", "randwrite", "rw", "randrw"};
+  private static final String[] BLOCKS = {"512", "1k", "4k", "4k", "8k", "16k", "64k"};
+  private static final String[] DIRECT_BLOCKS = {"4k", "8k", "16k", "64k"};
+  private static final String[] SIZES = {"64k", "100k", "256k", "1m", "2m", "3m", "4m", "8m"};
+
+  private final SplittableRandom random;
+
+  FioJobGenerator(long seed) {
+    this.random = new SplittableRandom(seed);
+  }
+
+  /** The next job file. */
+  FioCase next(int number) {
+    Map<String, String> global = new LinkedHashMap<>();
+    boolean kb1000 = chance(10);
+    if (kb1000) {
+      global.put("kb_base", "1000");
+    }
+    if (chance(30)) {
+      global.put("group_reporting", "1");
+    }
+    if (chance(30)) {
+      global.put("ioengine", pick("psync", "libaio", "io_uring"));
+    }
+    if (chance(20)) {
+      global.put("rw", pick(RW));
+    }
+    if (chance(20)) {
+      global.put("bs", pick(BLOCKS));
+    }
+    if (chance(15)) {
+      global.put("thread", "1");
+    }
+    int count = 1 + random.nextInt(3);
+    List<FioCase.Section> sections = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    if (!global.isEmpty()) {
+      text.append("[global]\n");
+      global.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+    }
+    int group = 0;
+    for (int i = 0; i < count; i++) {
+      Map<String, String> own = section(i, global, kb1000);
+      if (i > 0 && (own.containsKey("stonewall") || own.containsKey("new_group"))) {
+        group++;
+      }
+      Map<String, String> effective = new LinkedHashMap<>(global);
+      effective.putAll(own);
+      String name = "job" + i;
+      sections.add(new FioCase.Section(name, effective, group));
+      text.append('\n').append('[').append(name).append("]\n");
+      own.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+    }
+    return new FioCase(number, text.toString(), sections);
+  }
+
+  private Map<String, String> section(int index, Map<String, String> global, boolean kb1000) {
+    Map<String, String> o = new LinkedHashMap<>();
+    if (index > 0 && chance(40)) {
+      o.put(chance(70) ? "stonewall" : "new_group", "1");
+    }
+    String rw = global.containsKey("rw") && chance(50) ? global.get("rw") : pick(RW);
+    o.put("rw", rw);
+    boolean mixed = rw.equals("rw") || rw.equals("randrw");
+    boolean randomRw = rw.startsWith("rand");
+    boolean writes = rw.contains("write") || mixed;
+    if (mixed && chance(80)) {
+      o.put(chance(80) ? "rwmixread" : "rwmixwrite", pick("10", "30", "50", "70", "90"));
+    }
+    String ioengine =
+        chance(40) ? pick("psync", "libaio", "io_uring") : global.getOrDefault("ioengine", "psync");
+    if (!ioengine.equals(global.get("ioengine"))) {
+      o.put("ioengine", ioengine);
+    }
+    if (!ioengine.equals("psync") && chance(70)) {
+      o.put("iodepth", pick("1", "2", "4", "8", "16"));
+    }
+    boolean direct = !kb1000 && chance(25);
+    if (direct) {
+      o.put("direct", "1");
+    }
+    long maxBlock = blockSizes(o, global, direct, kb1000);
+    boolean syncs = false;
+    if (writes && chance(30)) {
+      o.put(chance(60) ? "fsync" : "fdatasync", Integer.toString(1 + random.nextInt(8)));
+      syncs = true;
+    }
+    if (writes && chance(20)) {
+      o.put("end_fsync", "1");
+    }
+    if (writes && chance(10)) {
+      o.put("fsync_on_close", "1");
+    }
+    sizes(o, maxBlock, syncs || direct);
+    if (chance(35)) {
+      o.put("numjobs", Integer.toString(2 + random.nextInt(2)));
+      if (chance(40)) {
+        o.put("filename", "shared" + index);
+        o.remove("nrfiles");
+        o.remove("openfiles");
+      }
+    }
+    if (randomRw && chance(25)) {
+      o.put("norandommap", "1");
+    }
+    if (randomRw && chance(15)) {
+      o.put("random_distribution", pick("zipf:1.2", "pareto:0.9", "normal:20"));
+    }
+    if (chance(10)) {
+      o.put("randrepeat", "0");
+    } else if (chance(10)) {
+      o.put("randseed", Integer.toString(random.nextInt(100_000)));
+    }
+    if (writes) {
+      buffers(o);
+    }
+    if (chance(15)) {
+      o.put("invalidate", pick("0", "1"));
+    }
+    if (chance(15)) {
+      o.put("fallocate", pick("none", "native", "posix"));
+    }
+    if (chance(10)) {
+      o.put("fadvise_hint", pick("0", "1", "sequential", "random"));
+    }
+    if (chance(10) && !global.containsKey("group_reporting")) {
+      o.put("group_reporting", "1");
+    }
+    return o;
+  }
+
+  /** Writes bs, bs=r,w, bssplit or bsrange; returns the largest block size in bytes. */
+  private long blockSizes(
+      Map<String, String> o, Map<String, String> global, boolean direct, boolean kb1000) {
+    String[] sizes = direct ? DIRECT_BLOCKS : BLOCKS;
+    int kind = random.nextInt(10);
+    if (kind < 4 && global.containsKey("bs") && !direct) {
+      return bytes(global.get("bs"), kb1000);
+    }
+    if (kind < 6) {
+      String bs = pick(sizes);
+      o.put("bs", bs);
+      return bytes(bs, kb1000);
+    }
+    if (kind < 7) {
+      String r = pick(sizes);
+      String w = pick(sizes);
+      o.put("bs", r + "," + w);
+      return Math.max(bytes(r, kb1000), bytes(w, kb1000));
+    }
+    if (kind < 9) {
+      int parts = 1 + random.nextInt(3);
+      StringBuilder split = new StringBuilder();
+      long max = 0;
+      int left = 100;
+      for (int p = 0; p < parts; p++) {
+        String bs = pick(sizes);
+        int percent = p == parts - 1 ? left : 1 + random.nextInt(left - (parts - p - 1));
+        left -= percent;
+        split.append(p == 0 ? "" : ":").append(bs).append('/').append(percent);
+        max = Math.max(max, bytes(bs, kb1000));
+      }
+      o.put("bssplit", split.toString());
+      return max;
+    }
+    String bs = pick(sizes);
+    o.put("bsrange", bs + "-" + bs);
+    return bytes(bs, kb1000);
+  }
+
+  /** size, filesize, nrfiles, io_size, loops: at most 8 MiB of I/O per clone, 1 MiB if syncing. */
+  private void sizes(Map<String, String> o, long maxBlock, boolean small) {
+    long cap = small ? 1 << 20 : 8 << 20;
+    int files = chance(40) ? 1 + random.nextInt(4) : 1;
+    long fileSize = 0;
+    while (fileSize < 2 * maxBlock || fileSize * files > cap) {
+      fileSize = bytes(pick(SIZES), false) / (chance(50) ? 1 : files);
+      if (fileSize * files > cap) {
+        files = 1;
+      }
+    }
+    int form = random.nextInt(4);
+    if (files > 1) {
+      o.put("nrfiles", Integer.toString(files));
+      if (chance(20)) {
+        o.put("openfiles", Integer.toString(files));
+        o.put("file_service_type", "roundrobin");
+      }
+    }
+    long total = fileSize * files;
+    switch (form) {
+      case 0 -> o.put("size", kib(total));
+      case 1 -> o.put("filesize", kib(fileSize));
+      case 2 -> {
+        o.put("size", kib(total));
+        o.put("filesize", kib(fileSize));
+      }
+      default -> {
+        o.put(chance(50) ? "size" : "filesize", kib(chance(50) ? total : fileSize));
+        long io = Math.max(maxBlock, total / (1 + random.nextInt(4)));
+        o.put("io_size", kib(io));
+      }
+    }
+    if (total * 2 <= cap && chance(20)) {
+      o.put("loops", "2");
+    }
+  }
+
+  private void buffers(Map<String, String> o) {
+    int kind = random.nextInt(10);
+    switch (kind) {
+      case 0 -> o.put("zero_buffers", "1");
+      case 1 -> o.put("refill_buffers", "1");
+      case 2 -> o.put("scramble_buffers", "1");
+      case 3 -> {
+        o.put("buffer_compress_percentage", pick("25", "50", "90"));
+        if (chance(50)) {
+          o.put("buffer_compress_chunk", pick("512", "4k"));
+        }
+      }
+      default -> {}
+    }
+  }
+
+  private static String kib(long bytes) {
+    return bytes % 1024 == 0 ? (bytes / 1024) + "k" : Long.toString(bytes);
+  }
+
+  /** The bytes of a size the generator writes (a plain count, or k/m with kb_base). */
+  static long bytes(String size, boolean kb1000) {
+    long base = kb1000 ? 1000 : 1024;
+    char unit = size.charAt(size.length() - 1);
+    return switch (unit) {
+      case 'k' -> Long.parseLong(size.substring(0, size.length() - 1)) * base;
+      case 'm' -> Long.parseLong(size.substring(0, size.length() - 1)) * base * base;
+      default -> Long.parseLong(size);
+    };
+  }
+
+  private boolean chance(int percent) {
+    return random.nextInt(100) < percent;
+  }
+
+  private String pick(String... values) {
+    return values[random.nextInt(values.length)];
+  }
+}

@@ -1,0 +1,65 @@
+package io.fsbench.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FioAgreementTest {
+
+  private final ObjectMapper json = new ObjectMapper();
+
+  private JsonNode report(String version, long writeBytes, long writeIos, long syncs, long syncN)
+      throws Exception {
+    return json.readTree(
+        String.format(
+            "{\"fio version\":\"%s\",\"jobs\":[{\"jobname\":\"w\",\"read\":{\"io_bytes\":0,"
+                + "\"total_ios\":0},\"write\":{\"io_bytes\":%d,\"total_ios\":%d},"
+                + "\"sync\":{\"total_ios\":%d,\"lat_ns\":{\"N\":%d}}}]}",
+            version, writeBytes, writeIos, syncs, syncN));
+  }
+
+  private static FioCase writeJob(Map<String, String> options) {
+    return new FioCase(0, "", List.of(new FioCase.Section("w", options, 0)));
+  }
+
+  @Test
+  void agreesOnlyWhenBytesAndIosOfADeterministicJobAreEqual() throws Exception {
+    FioCase c = writeJob(Map.of("rw", "write", "bs", "4k", "size", "64k"));
+
+    assertThat(
+            FioAgreement.compare(
+                c, report("fio-3.33", 65536, 16, 0, 0), report("x", 65536, 16, 0, 0)))
+        .isEmpty();
+    assertThat(
+            FioAgreement.compare(
+                c, report("fio-3.33", 65536, 16, 0, 0), report("x", 69632, 17, 0, 0)))
+        .containsExactly(
+            "job 0 (w): write.io_bytes fio 65536, fsbench 69632",
+            "job 0 (w): write.total_ios fio 16, fsbench 17");
+  }
+
+  @Test
+  void countsFdatasyncsByWhatFioTimedSinceFio333ReportsNoneInTotalIos() throws Exception {
+    FioCase c = writeJob(Map.of("rw", "write", "bs", "4k", "size", "64k", "fdatasync", "4"));
+
+    assertThat(
+            FioAgreement.compare(
+                c, report("fio-3.33", 65536, 16, 0, 3), report("x", 65536, 16, 3, 3)))
+        .isEmpty();
+    assertThat(
+            FioAgreement.compare(
+                c, report("fio-3.33", 65536, 16, 0, 3), report("x", 65536, 16, 4, 4)))
+        .hasSize(2);
+  }
+
+  @Test
+  void readsFioVersions() {
+    assertThat(FioAgreement.olderThan("fio-3.33", 3, 38)).isTrue();
+    assertThat(FioAgreement.olderThan("fio-3.38", 3, 38)).isFalse();
+    assertThat(FioAgreement.olderThan("fio-4.0", 3, 38)).isFalse();
+  }
+}
