@@ -203,6 +203,13 @@ public final class FsBench {
     plan.workloads().forEach(runners::check);
     VolumePreflight preflight = new VolumePreflight(host, plugins);
     if (!settings.target().formats()) {
+      if (!plan.fileSystems().isEmpty()) {
+        throw new InvalidInputException(
+            "filesystems ("
+                + String.join(", ", plan.fileSystems())
+                + ") are named, but a directory target is measured as it is: fsbench makes no"
+                + " filesystem there; drop them, or compare on loop volumes or a device");
+      }
       plan.tunings()
           .forEach(
               (fs, list) -> {

@@ -147,6 +147,19 @@ public record JobSpec(
     nonNegative("ramp_time", rampTime);
     positive("bwavgtime", bwAvgTime);
     positive("iopsavgtime", iopsAvgTime);
+    if (!fileName.isEmpty()) {
+      for (String file : fileName.split(":", -1)) {
+        if (file.isBlank() || file.contains("/") || file.equals(".") || file.equals("..")) {
+          throw new InvalidInputException(
+              "filename ("
+                  + fileName
+                  + ") of job '"
+                  + name
+                  + "' must be plain file names separated by ':'; fsbench keeps a job's files in"
+                  + " its own directory");
+        }
+      }
+    }
     if (size.isZero() && fileSize.isZero()) {
       throw new InvalidInputException(
           "job '" + name + "' has neither size nor filesize; give one, e.g. size=200m");
