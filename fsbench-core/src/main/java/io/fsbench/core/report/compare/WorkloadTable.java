@@ -18,8 +18,10 @@ import java.util.Optional;
  * @param unit its unit
  * @param scale the scale every number of this table is shown in
  * @param rows one per cell, in report order
+ * @param note what the rows depend on besides the filesystem, said with them; empty for none
  */
-record WorkloadTable(String workload, String metric, Unit unit, Scale scale, List<Row> rows) {
+record WorkloadTable(
+    String workload, String metric, Unit unit, Scale scale, List<Row> rows, String note) {
 
   /**
    * One cell's row.
@@ -37,6 +39,13 @@ record WorkloadTable(String workload, String metric, Unit unit, Scale scale, Lis
   static List<WorkloadTable> of(Comparison comparison) {
     List<WorkloadTable> tables = new ArrayList<>();
     String baseline = comparison.settings().baseline();
+    // mkfs time grows with what it formats, and one image size serves every workload compared.
+    String mkfsNote =
+        comparison
+            .settings()
+            .imageSize()
+            .map(size -> "on a " + size + " image sized for all workloads")
+            .orElse("at the target's size");
     for (String workload : comparison.workloads()) {
       List<ComparisonCell> cells = comparison.cellsOf(workload);
       List<String> metrics = new ArrayList<>();
@@ -47,14 +56,15 @@ record WorkloadTable(String workload, String metric, Unit unit, Scale scale, Lis
         metrics.add(""); // every cell failed before a run: one table of failures
       }
       for (String metric : metrics) {
-        tables.add(table(workload, metric, cells, baseline));
+        tables.add(
+            table(workload, metric, cells, baseline, metric.startsWith("mkfs.") ? mkfsNote : ""));
       }
     }
     return tables;
   }
 
   private static WorkloadTable table(
-      String workload, String metric, List<ComparisonCell> cells, String baseline) {
+      String workload, String metric, List<ComparisonCell> cells, String baseline, String note) {
     List<Row> rows = new ArrayList<>();
     List<MetricSummary> summaries = new ArrayList<>();
     for (ComparisonCell cell : cells) {
@@ -64,7 +74,7 @@ record WorkloadTable(String workload, String metric, Unit unit, Scale scale, Lis
     }
     Unit unit = summaries.isEmpty() ? Unit.COUNT : summaries.get(0).unit();
     return new WorkloadTable(
-        workload, metric, unit, HumanUnits.scaleFor(unit, summaries), List.copyOf(rows));
+        workload, metric, unit, HumanUnits.scaleFor(unit, summaries), List.copyOf(rows), note);
   }
 
   private static String vsBaseline(
@@ -101,8 +111,11 @@ record WorkloadTable(String workload, String metric, Unit unit, Scale scale, Lis
     return row.summary().map(s -> Integer.toString(s.n())).orElse("0");
   }
 
-  /** {@code write.iops (IOPS, higher is better)}. */
+  /**
+   * {@code write.iops (IOPS, higher is better)}; with the table's note, e.g. {@code mkfs.seconds
+   * (s, lower is better; made on the 34g loop image sized for every workload compared)}.
+   */
   String heading() {
-    return metric + " (" + HumanUnits.unitNote(scale) + ")";
+    return metric + " (" + HumanUnits.unitNote(scale) + (note.isEmpty() ? "" : "; " + note) + ")";
   }
 }

@@ -82,6 +82,9 @@ class WorkloadTableTest {
 
     assertThat(text)
         .contains("fs-lifecycle · mkfs.seconds")
+        .containsPattern(
+            "mkfs\\.seconds \\([^)]*; (on a \\S+ image sized for all workloads|at the target's"
+                + " size)\\)")
         .contains("fs-lifecycle · mount.seconds")
         .contains("fs-lifecycle · unmount.seconds")
         .doesNotContain("remount.seconds");
