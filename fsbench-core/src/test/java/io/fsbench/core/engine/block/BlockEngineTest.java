@@ -260,11 +260,15 @@ class BlockEngineTest {
   }
 
   @Test
-  void refusesAFileNameOutsideItsDirectory() {
-    JobSpec spec =
-        JobSpec.seqWrite(Size.kib(4)).name("x").size(Size.mib(1)).fileName("../escape").build();
-
-    assertThatThrownBy(() -> run(spec))
+  void refusesAFileNameOutsideItsDirectoryBeforeTheJobRuns() {
+    assertThatThrownBy(
+            () ->
+                run(
+                    JobSpec.seqWrite(Size.kib(4))
+                        .name("x")
+                        .size(Size.mib(1))
+                        .fileName("../escape")
+                        .build()))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("../escape");
   }
