@@ -3,7 +3,9 @@
 # `fsbench fio` in scratch directories (named fsbench-fiodiff-*, removed after each case), compared
 # on what fio makes deterministic (jobs reported, bytes and I/Os per direction, syncs, read share).
 # Prints each case that does not agree with its job file, then a summary; exits 1 if any did not.
-#   bench/fio-diff.sh [--seed 7] [--count 1000] [--dir /var/tmp] [--verbose]
+# With --strace-every N, every Nth case also runs both under strace and compares the system calls on
+# the job's files (calls, open flags, fadvise advice, counts).
+#   bench/fio-diff.sh [--seed 7] [--count 1000] [--dir /var/tmp] [--strace-every 10] [--verbose]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 command -v fio >/dev/null || { echo "fio-diff: fio is not installed (scripts/setup installs it)" >&2; exit 3; }

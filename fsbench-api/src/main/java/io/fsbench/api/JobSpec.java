@@ -54,6 +54,7 @@ import java.util.Objects;
  * @param stonewall wait for the jobs before this one to finish before starting
  * @param ioEngine how I/O is submitted
  * @param fadviseHint the access hint given for each file when it is opened
+ * @param fileHandling how the job's files are named, laid out, created and removed
  */
 public record JobSpec(
     String name,
@@ -91,7 +92,8 @@ public record JobSpec(
     Duration iopsAvgTime,
     boolean stonewall,
     IoEngine ioEngine,
-    FadviseHint fadviseHint)
+    FadviseHint fadviseHint,
+    FileHandling fileHandling)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -135,6 +137,7 @@ public record JobSpec(
     Objects.requireNonNull(fallocate, "fallocate");
     Objects.requireNonNull(ioEngine, "ioEngine");
     Objects.requireNonNull(fadviseHint, "fadviseHint");
+    Objects.requireNonNull(fileHandling, "fileHandling");
     percentiles = List.copyOf(percentiles);
     range("rwmixread", rwMixRead, 0, 100);
     range("nrfiles", nrFiles, 1, 1_000_000);
@@ -163,6 +166,13 @@ public record JobSpec(
     if (size.isZero() && fileSize.isZero()) {
       throw new InvalidInputException(
           "job '" + name + "' has neither size nor filesize; give one, e.g. size=200m");
+    }
+    if (fileHandling.createOnOpen() && rw.reads()) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "' reads with create_on_open=1: its files would be created empty when opened and"
+              + " its reads would find no data; leave create_on_open=0 so that they are laid out");
     }
     if (timeBased && runtime.isZero()) {
       throw new InvalidInputException(
@@ -347,6 +357,7 @@ public record JobSpec(
     private boolean stonewall;
     private IoEngine ioEngine = IoEngine.AUTO;
     private FadviseHint fadviseHint = FadviseHint.BY_PATTERN;
+    private FileHandling fileHandling = FileHandling.DEFAULT;
 
     protected AbstractBuilder() {}
 
@@ -577,6 +588,15 @@ public record JobSpec(
       return self();
     }
 
+    /**
+     * How the job's files are named, laid out, created and removed; {@link FileHandling#DEFAULT}
+     * (fio's defaults) unless given.
+     */
+    public B fileHandling(FileHandling handling) {
+      this.fileHandling = handling;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -615,6 +635,7 @@ public record JobSpec(
       stonewall = spec.stonewall();
       ioEngine = spec.ioEngine();
       fadviseHint = spec.fadviseHint();
+      fileHandling = spec.fileHandling();
       return self();
     }
 
@@ -661,7 +682,8 @@ public record JobSpec(
           iopsAvgTime,
           stonewall,
           ioEngine,
-          fadviseHint);
+          fadviseHint,
+          fileHandling);
     }
   }
 }

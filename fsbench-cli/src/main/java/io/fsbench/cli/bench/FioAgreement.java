@@ -155,6 +155,15 @@ final class FioAgreement {
     within(at, "sync.lat_ns.N", f.syncN, o.syncN, syncTol, out);
   }
 
+  /**
+   * Whether fio makes every job's counts of I/Os deterministic: one direction (or no mix), fixed
+   * block sizes, nothing its random stream decides.
+   */
+  static boolean deterministic(FioCase c) {
+    return c.sections().stream()
+        .noneMatch(s -> s.mixed() || s.variableBlockSize() || randomSizes(s));
+  }
+
   private static boolean syncs(FioCase.Section s) {
     return s.writes() && (s.options().containsKey("fsync") || s.options().containsKey("fdatasync"));
   }

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * by {@code fsbench fio} in scratch directories, compared by {@link FioAgreement}.
  *
  * <pre>
- * bench/fio-diff.sh [--seed 7] [--count 1000] [--dir /var/tmp] [--verbose]
+ * bench/fio-diff.sh [--seed 7] [--count 1000] [--dir /var/tmp] [--strace-every 10] [--verbose]
  * </pre>
  */
 public final class FioDiff {
@@ -63,10 +63,21 @@ public final class FioDiff {
   private final ObjectMapper json = new ObjectMapper();
   private final Path scratchParent;
   private final PrintStream log;
+  private int straceEvery;
 
   FioDiff(Path scratchParent, PrintStream log) {
-    this.scratchParent = scratchParent;
+    // absolute, so that the paths fio passes to unlink(2) read as the paths strace -y prints
+    this.scratchParent = scratchParent.toAbsolutePath();
     this.log = log;
+  }
+
+  /**
+   * Also compares the system calls on the job's files ({@link FioSyscalls}) of every {@code n}th
+   * case, 0 for none: fsbench then runs in a JVM of its own, under strace as fio is.
+   */
+  FioDiff straceEvery(int n) {
+    this.straceEvery = n;
+    return this;
   }
 
   /** Whether fio can be run here, or why not. */
@@ -88,7 +99,7 @@ public final class FioDiff {
     FioJobGenerator generator = new FioJobGenerator(seed);
     List<Result> results = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      Result r = runCase(generator.next(i));
+      Result r = runCase(generator.next(i), straceEvery > 0 && i % straceEvery == 0);
       results.add(r);
       if (r.outcome() != Outcome.AGREE) {
         log.println("case " + i + ": " + r.outcome() + "\n" + r.fioCase().text());
@@ -101,21 +112,41 @@ public final class FioDiff {
   }
 
   Result runCase(FioCase c) throws IOException, InterruptedException {
+    return runCase(c, false);
+  }
+
+  Result runCase(FioCase c, boolean strace) throws IOException, InterruptedException {
     Path scratch = Files.createTempDirectory(scratchParent, "fsbench-fiodiff-");
     try {
       Path jobFile = scratch.resolve("case.fio");
       Files.writeString(jobFile, c.text());
       Path fioDir = Files.createDirectory(scratch.resolve("fio"));
       Path ownDir = Files.createDirectory(scratch.resolve("fsbench"));
-      Ran fio = runFio(jobFile, fioDir);
+      Path fioTrace = scratch.resolve("fio.strace");
+      Path ownTrace = scratch.resolve("fsbench.strace");
+      Ran fio = runFio(jobFile, fioDir, strace ? fioTrace : null);
       if (fio.json == null) {
         return new Result(c, Outcome.FIO_FAILED, List.of(fio.error));
       }
-      Ran own = runFsBench(jobFile, ownDir);
+      Ran own = strace ? runFsBenchTraced(jobFile, ownDir, ownTrace) : runFsBench(jobFile, ownDir);
       if (own.json == null) {
         return new Result(c, Outcome.FSBENCH_FAILED, List.of(own.error));
       }
-      List<String> diff = FioAgreement.compare(c, fio.json, own.json);
+      List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json, own.json));
+      if (strace) {
+        diff.addAll(
+            FioSyscalls.compare(
+                FioSyscalls.count(fioTrace, fioDir),
+                FioSyscalls.count(ownTrace, ownDir),
+                FioAgreement.deterministic(c),
+                c.sections().stream()
+                    .anyMatch(s -> s.option("ioengine", "psync").equals("io_uring")),
+                c.sections().stream().anyMatch(s -> s.options().containsKey("filename")),
+                c.sections().stream()
+                    .mapToInt(s -> Integer.parseInt(s.option("loops", "1")))
+                    .max()
+                    .orElse(1)));
+      }
       return new Result(c, diff.isEmpty() ? Outcome.AGREE : Outcome.DISAGREE, diff);
     } finally {
       delete(scratch);
@@ -124,10 +155,12 @@ public final class FioDiff {
 
   private record Ran(JsonNode json, String error) {}
 
-  private Ran runFio(Path jobFile, Path dir) throws IOException, InterruptedException {
+  private Ran runFio(Path jobFile, Path dir, Path trace) throws IOException, InterruptedException {
     Path out = dir.resolveSibling("fio.json");
+    List<String> command =
+        List.of("fio", "--output-format=json", "--directory=" + dir, jobFile.toString());
     Process p =
-        new ProcessBuilder("fio", "--output-format=json", "--directory=" + dir, jobFile.toString())
+        new ProcessBuilder(trace == null ? command : FioSyscalls.traced(command, trace))
             .redirectOutput(out.toFile())
             .redirectError(dir.resolveSibling("fio.err").toFile())
             .start();
@@ -160,6 +193,46 @@ public final class FioDiff {
     return new Ran(json.readTree(out.toString()), null);
   }
 
+  /** fsbench in a JVM of its own, as the launcher runs it, under strace. */
+  private Ran runFsBenchTraced(Path jobFile, Path dir, Path trace)
+      throws IOException, InterruptedException {
+    String modulePath = System.getProperty("jdk.module.path");
+    if (modulePath == null || modulePath.isBlank()) {
+      modulePath = "target/fsbench-cli.jar:target/lib"; // a test run in the module's directory
+    }
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+            "--module-path",
+            modulePath,
+            "-m",
+            "io.fsbench.cli/io.fsbench.cli.Main",
+            "fio",
+            jobFile.toString(),
+            "--dir",
+            dir.toString(),
+            "--output-format",
+            "json");
+    Path out = dir.resolveSibling("fsbench.json");
+    Path err = dir.resolveSibling("fsbench.err");
+    Process p =
+        new ProcessBuilder(FioSyscalls.traced(command, trace))
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .start();
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly().waitFor();
+      return new Ran(null, "fsbench did not finish in 120 s");
+    }
+    if (p.exitValue() != 0) {
+      return new Ran(
+          null, "fsbench exited " + p.exitValue() + ": " + Files.readString(err).strip());
+    }
+    return new Ran(json.readTree(Files.readString(out)), null);
+  }
+
   private static void delete(Path dir) throws IOException {
     try (Stream<Path> paths = Files.walk(dir)) {
       for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
@@ -173,14 +246,17 @@ public final class FioDiff {
     int count = 100;
     Path dir = Path.of("/var/tmp");
     boolean verbose = false;
+    int straceEvery = 0;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--seed" -> seed = Long.parseLong(args[++i]);
         case "--count" -> count = Integer.parseInt(args[++i]);
         case "--dir" -> dir = Path.of(args[++i]);
         case "--verbose" -> verbose = true;
+        case "--strace-every" -> straceEvery = Integer.parseInt(args[++i]);
         default -> {
-          System.err.println("usage: fio-diff [--seed N] [--count N] [--dir PATH] [--verbose]");
+          System.err.println(
+              "usage: fio-diff [--seed N] [--count N] [--dir PATH] [--strace-every N] [--verbose]");
           System.exit(2);
         }
       }
@@ -190,7 +266,12 @@ public final class FioDiff {
       System.err.println("fio-diff: " + missing);
       System.exit(3);
     }
-    Summary summary = new FioDiff(dir, System.out).run(seed, count, verbose);
+    if (straceEvery > 0 && FioSyscalls.straceMissing() != null) {
+      System.err.println("fio-diff: " + FioSyscalls.straceMissing());
+      System.exit(3);
+    }
+    Summary summary =
+        new FioDiff(dir, System.out).straceEvery(straceEvery).run(seed, count, verbose);
     System.out.println(summary);
     System.exit(summary.problems().isEmpty() ? 0 : 1);
   }

@@ -17,6 +17,7 @@ class FioDiffIT {
 
   private static final long SEED = 7;
   private static final int COUNT = 40;
+  private static final int STRACE_EVERY = 4;
 
   @Test
   void agreesWithFioOnRandomJobFiles() throws Exception {
@@ -27,7 +28,13 @@ class FioDiffIT {
     assumeTrue(missing == null, missing);
     Path parent = Files.createDirectories(Path.of("target", "fsbench-fiodiff-it"));
 
-    FioDiff.Summary summary = new FioDiff(parent, System.out).run(SEED, COUNT, false);
+    FioDiff diff = new FioDiff(parent, System.out);
+    if (FioSyscalls.straceMissing() == null) {
+      diff.straceEvery(STRACE_EVERY); // every 4th case also compares the system calls
+    } else {
+      System.out.println("FioDiffIT: system calls not compared: " + FioSyscalls.straceMissing());
+    }
+    FioDiff.Summary summary = diff.run(SEED, COUNT, false);
 
     System.out.println(summary);
     assertThat(summary.problems())

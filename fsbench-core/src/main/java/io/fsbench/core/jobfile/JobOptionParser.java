@@ -47,6 +47,7 @@ public final class JobOptionParser {
   private String directory = "";
   private boolean sizeGiven;
   private boolean fileSizeGiven;
+  private io.fsbench.api.FileHandling files = io.fsbench.api.FileHandling.DEFAULT;
 
   private final String jobName;
 
@@ -157,7 +158,14 @@ public final class JobOptionParser {
           "overwrite",
           "file_service_type",
           "openfiles",
-          "random_generator");
+          "random_generator",
+          "filename_format",
+          "unique_filename",
+          "create_fsync",
+          "allow_file_create",
+          "create_on_open",
+          "unlink",
+          "threads");
 
   private void apply(String key, String value) {
     if (!HANDLED.contains(key)) {
@@ -252,9 +260,18 @@ public final class JobOptionParser {
       case "random_generator" -> requireDefault(key, value, "tausworthe");
       case "openfiles" -> openFiles = FioValues.integer(key, value);
       case "clat_percentiles", "do_verify" -> requireDefault(key, value, "1");
+      case "overwrite" -> files = files.overwrite(FioValues.bool(key, value));
+      case "filename_format" -> files = files.nameFormat(value.strip());
+      case "create_fsync" -> files = files.createFsync(FioValues.bool(key, value));
+      case "allow_file_create" -> files = files.allowCreate(FioValues.bool(key, value));
+      case "create_on_open" -> files = files.createOnOpen(FioValues.bool(key, value));
+      case "unlink" -> files = files.unlink(FioValues.bool(key, value));
       // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
-      // overwrite: files are always laid out before the run.
-      case "thread", "disk_util", "overwrite" -> FioValues.bool(key, value);
+      // unique_filename: fio prefixes names with the client's address only in client/server mode,
+      // so locally it changes nothing; threads: the tiobench profile's thread count, which fio
+      // accepts in any job and which has no effect without profile=tiobench
+      case "thread", "disk_util", "unique_filename" -> FioValues.bool(key, value);
+      case "threads" -> FioValues.integer(key, value);
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
     }
   }
@@ -292,6 +309,11 @@ public final class JobOptionParser {
             "clat_percentiles",
             "disk_util",
             "overwrite",
+            "create_fsync",
+            "allow_file_create",
+            "create_on_open",
+            "unlink",
+            "unique_filename",
             "lat_percentiles",
             "scramble_buffers")
         .contains(key);
@@ -395,6 +417,7 @@ public final class JobOptionParser {
     builder.readBlockSize(readBs).writeBlockSize(writeBs);
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
+    builder.fileHandling(files);
     if (!sizeGiven) {
       if (!fileSizeGiven) {
         throw new InvalidInputException(

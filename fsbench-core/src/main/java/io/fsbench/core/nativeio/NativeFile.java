@@ -148,6 +148,31 @@ public final class NativeFile implements AutoCloseable {
     return (int) n;
   }
 
+  /**
+   * Writes {@code buffer} from its position up to its limit at the file's offset with one write(2),
+   * as fio lays a file out, and advances the position by the bytes written.
+   *
+   * @return the bytes written (fewer than remaining only when the disk fills or on a signal)
+   */
+  public int write(ByteBuffer buffer) throws NativeIoException {
+    ensureOpen();
+    int position = buffer.position();
+    int length = buffer.limit() - position;
+    long address = BufferAddress.of(buffer) + position;
+    while (true) {
+      long n = LibC.write(fd, address, length);
+      if (n >= 0) {
+        Reference.reachabilityFence(buffer);
+        buffer.position(position + (int) n);
+        return (int) n;
+      }
+      int errno = Native.getLastError();
+      if (errno != NativeIoException.EINTR) {
+        throw ioFailure("write", errno, length, -1);
+      }
+    }
+  }
+
   public void fsync() throws NativeIoException {
     ensureOpen();
     check(LibC.fsync(fd), "fsync");

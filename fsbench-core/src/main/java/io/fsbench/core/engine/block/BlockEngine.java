@@ -13,12 +13,11 @@ import io.fsbench.core.nativeio.Caches;
 import io.fsbench.core.nativeio.NativeIoException;
 import io.fsbench.core.stats.JobResults;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -96,6 +95,7 @@ public final class BlockEngine {
         runThreads(clones, failed);
       } finally {
         clones.forEach(JobClone::close);
+        unlink(clones);
       }
     }
     List<JobResults.Clone> results = new ArrayList<>();
@@ -103,6 +103,25 @@ public final class BlockEngine {
       results.add(clone.result(runStart));
     }
     return results;
+  }
+
+  /** fio's {@code unlink}: a job's files are removed when it ends. */
+  private static void unlink(List<JobClone> clones) {
+    for (JobClone clone : clones) {
+      if (!clone.spec().fileHandling().unlink()) {
+        continue;
+      }
+      for (IoFile file : clone.files()) {
+        try {
+          Files.deleteIfExists(file.path);
+        } catch (IOException e) {
+          // the run's directory is removed after the run in any case; this must not hide the
+          // job's own error when it ends by one
+          org.slf4j.LoggerFactory.getLogger(BlockEngine.class)
+              .warn("unlink=1: removing {} failed: {}", file.name(), e.getMessage());
+        }
+      }
+    }
   }
 
   private static List<IoFile> files(JobSpec spec, int clone, Path directory) {
@@ -122,7 +141,7 @@ public final class BlockEngine {
     }
     for (int i = 0; i < spec.nrFiles(); i++) {
       long own = i < extra ? size + IoGenerator.minBlockSize(spec) : size;
-      files.add(new IoFile(IoFiles.defaultPath(directory, spec.name(), clone, i), own));
+      files.add(new IoFile(IoFiles.path(directory, spec, clone, i), own));
     }
     return files;
   }
@@ -154,12 +173,13 @@ public final class BlockEngine {
       Duration spent = Duration.ofNanos(context.nanoTime() - start);
       clones.stream().filter(c -> c.spec().dropCaches()).forEach(c -> c.addDropCaches(spent));
     }
-    Set<Path> laidOut = new HashSet<>();
     try {
       for (JobClone clone : clones) {
         long start = context.nanoTime();
         for (IoFile file : clone.files()) {
-          if (clone.spec().ioEngine() != IoEngine.NULL && laidOut.add(file.path)) {
+          // each clone sets its files up, as each fio thread does: a shared file already big
+          // enough is reused, one a write-only job left empty is laid out again
+          if (clone.spec().ioEngine() != IoEngine.NULL) {
             IoFiles.layOut(file, clone.spec(), clone.content());
           }
         }

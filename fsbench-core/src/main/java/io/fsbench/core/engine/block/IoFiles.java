@@ -1,17 +1,22 @@
 package io.fsbench.core.engine.block;
 
 import io.fsbench.api.Fallocate;
+import io.fsbench.api.FileHandling;
 import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.VerifyMethod;
 import io.fsbench.core.nativeio.Advice;
 import io.fsbench.core.nativeio.AlignedBuffers;
+import io.fsbench.core.nativeio.FileCalls;
 import io.fsbench.core.nativeio.NativeFile;
 import io.fsbench.core.nativeio.NativeIoException;
+import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.nativeio.OpenFlag;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
@@ -25,33 +30,92 @@ final class IoFiles {
   private IoFiles() {}
 
   /**
-   * Makes {@code file} exist at its full size, as fio's layout phase: a missing or short file is
-   * allocated per {@code fallocate} and extended; when the job reads it (or verifies) it is also
-   * written in full, so that reads find data, then synced. A file already big enough is reused.
+   * Makes {@code file} exist at its full size, as fio's layout phase ({@code extend_file}): a file
+   * big enough is reused; otherwise it is unlinked, created, and allocated per {@code fallocate}.
+   * When the job reads (or {@code overwrite} is set) it is then truncated to its size, written in
+   * full in blocks of the job's largest write size with write(2), each filled afresh, and synced
+   * ({@code create_fsync}); a job that only writes starts from the allocated, empty file.
    */
   static void layOut(IoFile file, JobSpec spec, WriteContent content) throws IOException {
-    long existing = Files.exists(file.path) ? Files.size(file.path) : -1;
-    if (existing >= file.size) {
+    FileHandling handling = spec.fileHandling();
+    boolean exists = Files.exists(file.path, LinkOption.NOFOLLOW_LINKS);
+    if (exists && Files.size(file.path) >= file.size) {
       return;
     }
-    boolean fill = spec.rw().reads();
-    try (NativeFile f = NativeFile.open(file.path, OpenFlag.WRITE, OpenFlag.CREATE)) {
+    if (handling.createOnOpen()) {
+      return; // the job's open creates it, as fio's create_on_open
+    }
+    if (!exists && !handling.allowCreate()) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "job '"
+              + spec.name()
+              + "': file "
+              + file.name()
+              + " does not exist and allow_file_create=0 forbids creating it (fio: file creation"
+              + " disallowed); let an earlier job make it, or allow_file_create=1");
+    }
+    boolean fill = spec.rw().reads() || (spec.rw().writes() && handling.overwrite());
+    unlinkAsFio(file.path);
+    Set<OpenFlag> flags = EnumSet.of(OpenFlag.WRITE);
+    if (handling.allowCreate()) {
+      flags.add(OpenFlag.CREATE);
+    }
+    if (fill) {
+      flags.add(OpenFlag.TRUNCATE);
+    }
+    try (NativeFile f = NativeFile.open(file.path, flags)) {
       allocate(f, spec.fallocate(), file.size);
-      if (spec.fallocate() != Fallocate.KEEP) {
-        f.truncate(file.size);
-      }
       if (fill) {
-        int chunk = Math.max(IoGenerator.maxBlockSize(spec), 1 << 20);
-        ByteBuffer buffer = AlignedBuffers.allocate(chunk);
-        content.fill(buffer);
-        for (long at = Math.max(existing, 0); at < file.size; ) {
-          int length = (int) Math.min(chunk, file.size - at);
-          buffer.clear().limit(length);
-          at += f.pwrite(buffer, at);
-        }
-        f.fsync();
+        write(f, file.size, spec, content);
+      }
+      // fio drops what the layout left in the page cache whatever `invalidate` says, so that a
+      // job with invalidate=0 still starts without the layout's pages
+      try {
+        f.fadvise(Advice.DONTNEED, 0, file.size);
+      } catch (NativeIoException e) {
+        // as fio: "cache invalidation failed" is reported, and the run goes on
+        org.slf4j.LoggerFactory.getLogger(IoFiles.class)
+            .warn("cache invalidation of {} after layout failed: {}", file.name(), e.getMessage());
       }
     }
+  }
+
+  private static void write(NativeFile f, long size, JobSpec spec, WriteContent content)
+      throws IOException {
+    f.truncate(size);
+    int chunk = (int) Math.min(largestWrite(spec), size);
+    ByteBuffer buffer = AlignedBuffers.allocate(Math.max(chunk, 1));
+    for (long left = size; left > 0; ) {
+      buffer.clear();
+      content.fill(buffer); // fio fills each block of the layout afresh (fill_io_buffer)
+      buffer.clear().limit((int) Math.min(chunk, left));
+      int n = f.write(buffer);
+      if (n == 0) {
+        throw new IOException("laying out " + f.path() + ": write(2) wrote nothing");
+      }
+      left -= n;
+    }
+    if (spec.fileHandling().createFsync()) {
+      f.fsync();
+    }
+  }
+
+  /** fio unlinks a file before laying it out, whether it is there or not (an unlink(2) call). */
+  private static void unlinkAsFio(Path path) throws IOException {
+    try {
+      FileCalls.unlink(new NativePath().set(NativePath.encode(path)));
+    } catch (NoSuchFileException e) {
+      // nothing to remove: the usual case in a fresh run directory
+    }
+  }
+
+  /** fio's {@code max_bs[DDIR_WRITE]}: the layout's block size. */
+  private static long largestWrite(JobSpec spec) {
+    return spec.writeBlockSize().splits().stream()
+        .mapToLong(split -> split.size().bytes())
+        .max()
+        .orElse(4096);
   }
 
   private static void allocate(NativeFile f, Fallocate mode, long size) throws NativeIoException {
@@ -74,9 +138,11 @@ final class IoFiles {
   /** Opens {@code file} for the job's directions, with O_DIRECT when the job asks for it. */
   static NativeFile open(IoFile file, JobSpec spec) throws NativeIoException {
     Set<OpenFlag> flags = EnumSet.noneOf(OpenFlag.class);
-    boolean reads = spec.rw().reads() || spec.verify() != VerifyMethod.NONE;
     if (spec.rw().writes()) {
-      flags.add(reads ? OpenFlag.READ_WRITE : OpenFlag.WRITE);
+      flags.add(OpenFlag.READ_WRITE); // fio opens a writing job's files O_RDWR
+    }
+    if (spec.fileHandling().allowCreate()
+        && (spec.rw().writes() || spec.fileHandling().createOnOpen())) {
       flags.add(OpenFlag.CREATE);
     }
     if (spec.direct()) {
@@ -127,8 +193,25 @@ final class IoFiles {
     }
   }
 
-  /** The path of file {@code fileIndex} of clone {@code clone}, named as fio names it. */
-  static Path defaultPath(Path directory, String job, int clone, int fileIndex) {
-    return directory.resolve(job + "." + clone + "." + fileIndex);
+  /**
+   * The path of file {@code fileIndex} of clone {@code clone}, named as fio names it ({@code
+   * filename_format}, by default {@code $jobname.$jobnum.$filenum}), always inside {@code
+   * directory}.
+   */
+  static Path path(Path directory, JobSpec spec, int clone, int fileIndex) {
+    String name = spec.fileHandling().fileName(spec.name(), clone, fileIndex);
+    Path path = directory.resolve(name).normalize();
+    if (name.isBlank() || !directory.normalize().equals(path.getParent())) {
+      throw new InvalidInputException(
+          "filename_format ("
+              + spec.fileHandling().nameFormat()
+              + ") of job '"
+              + spec.name()
+              + "' makes '"
+              + name
+              + "', which is not a plain file name; fsbench keeps a job's files in its own"
+              + " directory");
+    }
+    return path;
   }
 }

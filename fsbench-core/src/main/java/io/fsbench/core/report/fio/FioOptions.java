@@ -2,6 +2,7 @@ package io.fsbench.core.report.fio;
 
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.BufferContent;
+import io.fsbench.api.FileHandling;
 import io.fsbench.api.JobSpec;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -57,6 +58,7 @@ public final class FioOptions {
     o.put("fallocate", spec.fallocate().name().toLowerCase(Locale.ROOT));
     o.put("invalidate", flag(spec.invalidate()));
     o.put("fadvise_hint", spec.fadviseHint().fioValue());
+    putFileHandling(o, spec.fileHandling());
     o.put("percentile_list", percentiles(spec.percentiles()));
     o.put("bwavgtime", Long.toString(spec.bwAvgTime().toMillis()));
     o.put("iopsavgtime", Long.toString(spec.iopsAvgTime().toMillis()));
@@ -80,6 +82,17 @@ public final class FioOptions {
       o.put("buffer_compress_chunk", buffers.compressChunk().toString());
     }
     o.put("refill_buffers", flag(buffers.refill()));
+  }
+
+  private static void putFileHandling(Map<String, String> o, FileHandling files) {
+    if (!files.nameFormat().isEmpty()) {
+      o.put("filename_format", files.nameFormat());
+    }
+    o.put("overwrite", flag(files.overwrite()));
+    o.put("create_fsync", flag(files.createFsync()));
+    o.put("allow_file_create", flag(files.allowCreate()));
+    o.put("create_on_open", flag(files.createOnOpen()));
+    o.put("unlink", flag(files.unlink()));
   }
 
   private static String flag(boolean on) {
