@@ -7,22 +7,118 @@ import io.fsbench.FsBench;
 import io.fsbench.Session;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.RunResult;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * fio's own example job files (Debian's fio-examples) run on fsbench's engine as written, but for
- * their sizes and run times, which the test shrinks so that each takes seconds: {@code size},
- * {@code runtime} and {@code timeout} are rewritten, every other option stays.
+ * Every example job file of fio's (Debian's fio-examples) that exercises a local filesystem or
+ * block device runs on fsbench's engine as written, but for what makes it take long or reach
+ * outside the volume, which the test rewrites: {@code size} and {@code filesize} become 16 MiB,
+ * {@code runtime} and {@code timeout} 1 s, {@code loops} at most 2; {@code directory=} is dropped
+ * (the volume is the target) and a {@code filename=} path becomes its last name, a device given a
+ * 16 MiB file in its place. Every other option stays. The files that do not run are listed below by
+ * name, each with its reason, and a new example fio ships fails the test until it is listed or
+ * runs.
  */
 class FioExamplesIT {
 
   private static final Path EXAMPLES = Path.of("/usr/share/doc/fio/examples");
+
+  /** The examples that do not run, and why: what they exercise is not a local filesystem. */
+  static final Map<String, String> NOT_LOCAL =
+      Map.ofEntries(
+          Map.entry("cpuio", "the cpuio engine burns CPU, no I/O"),
+          Map.entry("cpp_null", "a C++ external engine (cpp_null) built apart from fio"),
+          Map.entry("dev-dax", "persistent memory (dev-dax)"),
+          Map.entry("dfs", "DAOS (dfs engine)"),
+          Map.entry("e4defrag", "the e4defrag engine: online defragmentation, not I/O"),
+          Map.entry("e4defrag2", "the e4defrag engine: online defragmentation, not I/O"),
+          Map.entry("exec", "the exec engine runs programs"),
+          Map.entry("gfapi", "GlusterFS over its network API"),
+          Map.entry("gpudirect-rdmaio-client", "RDMA with GPUs"),
+          Map.entry("gpudirect-rdmaio-server", "RDMA with GPUs"),
+          Map.entry("http-s3-crypto", "an object store over HTTP"),
+          Map.entry("http-s3-storage-class", "an object store over HTTP"),
+          Map.entry("http-s3", "an object store over HTTP"),
+          Map.entry("http-swift", "an object store over HTTP"),
+          Map.entry("http-webdav", "WebDAV over HTTP"),
+          Map.entry("ime", "DDN IME"),
+          Map.entry("libcufile-cufile", "GPUDirect Storage (cuFile)"),
+          Map.entry("libcufile-posix", "GPU memory buffers (cuFile)"),
+          Map.entry("libhdfs", "HDFS"),
+          Map.entry("libiscsi", "iSCSI"),
+          Map.entry("libpmem", "persistent memory (libpmem)"),
+          Map.entry("libzbc-rand-write", "zoned block devices through libzbc (SMR disks)"),
+          Map.entry("libzbc-seq-read", "zoned block devices through libzbc (SMR disks)"),
+          Map.entry("librpma_apm-client", "RDMA (librpma)"),
+          Map.entry("librpma_apm-server", "RDMA (librpma)"),
+          Map.entry("librpma_gpspm-client", "RDMA (librpma)"),
+          Map.entry("librpma_gpspm-server", "RDMA (librpma)"),
+          Map.entry("mtd", "raw flash (MTD devices)"),
+          Map.entry("nbd", "NBD"),
+          Map.entry("netio", "network I/O (net engine)"),
+          Map.entry("netio_multicast", "network I/O (net engine)"),
+          Map.entry("nfs", "NFS through libnfs"),
+          Map.entry("pmemblk", "persistent memory (pmemblk)"),
+          Map.entry("rados", "Ceph RADOS"),
+          Map.entry("rbd", "Ceph RBD"),
+          Map.entry("rdmaio-client", "RDMA"),
+          Map.entry("rdmaio-server", "RDMA"),
+          Map.entry("sg_verify-fail", "SCSI generic (sg) commands"),
+          Map.entry("sg_verify", "SCSI generic (sg) commands"),
+          Map.entry("sg_write_same_ndob", "SCSI generic (sg) commands"),
+          Map.entry("uring-cmd-ng", "NVMe passthrough (io_uring_cmd on /dev/ng*)"),
+          Map.entry("uring-cmd-zoned", "NVMe passthrough on zoned namespaces"),
+          Map.entry("xnvme-compare", "the xNVMe engine"),
+          Map.entry("xnvme-zoned", "the xNVMe engine on zoned namespaces"),
+          Map.entry("zbd-rand-write", "zoned block devices (zonemode=zbd)"),
+          Map.entry("zbd-seq-read", "zoned block devices (zonemode=zbd)"));
+
+  /**
+   * The local examples that do not run yet, each with the option fsbench still refuses by name.
+   * Each entry is a gap to close, not a reason.
+   */
+  static final Map<String, String> NOT_YET =
+      Map.ofEntries(
+          Map.entry("1mbs_clients", "ratemin (rate_min), startdelay"),
+          Map.entry("null", "gtod_reduce"),
+          Map.entry("backwards-read", "rw=read:-8k (offset modifiers)"),
+          Map.entry("butterfly", "flow (weighted flows between jobs)"),
+          Map.entry("cmdprio-bssplit", "write_lat_log, cmdprio_bssplit (I/O priorities)"),
+          Map.entry("cmdprio-percentage", "write_lat_log, cmdprio_percentage (I/O priorities)"),
+          Map.entry("cross-stripe-verify", "rw=write:112k (offset modifiers)"),
+          Map.entry("dedupe-global", "dedupe_mode, dedupe_percentage"),
+          Map.entry("disk-zone-profile", "zonemode=strided"),
+          Map.entry("enospc-pressure", "continue_on_error"),
+          Map.entry("exitwhat", "exitall, exit_what, thinktime"),
+          Map.entry("falloc", "ioengine=falloc"),
+          Map.entry("filecreate-ioengine", "ioengine=filecreate"),
+          Map.entry("filedelete-ioengine", "ioengine=filedelete"),
+          Map.entry("filestat-ioengine", "ioengine=filestat"),
+          Map.entry("fixed-rate-submission", "io_submit_mode=offload"),
+          Map.entry("flow", "flow, flow_sleep"),
+          Map.entry("ftruncate", "ioengine=ftruncate"),
+          Map.entry("jesd219", "blockalign, random_distribution=zoned"),
+          Map.entry("latency-profile", "random_generator=lfsr, latency_target"),
+          Map.entry("numa", "numa_cpu_nodes, numa_mem_policy"),
+          Map.entry("poisson-rate-submission", "io_submit_mode=offload, rate_process=poisson"),
+          Map.entry("rand-zones", "random_distribution=zoned"),
+          Map.entry("ssd-steadystate", "steadystate"),
+          Map.entry("steadystate", "steadystate"),
+          Map.entry("surface-scan", "verify=meta, verify_interval"),
+          Map.entry("waitfor", "wait_for"),
+          Map.entry("basic-verify", "verify_fatal, verify=crc32c with do_verify"));
 
   private static Session session;
 
@@ -40,36 +136,64 @@ class FioExamplesIT {
     }
   }
 
+  static Stream<String> localExamples() throws IOException {
+    return examples().stream().filter(e -> !NOT_LOCAL.containsKey(e) && !NOT_YET.containsKey(e));
+  }
+
+  private static List<String> examples() throws IOException {
+    if (!Files.isDirectory(EXAMPLES)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(EXAMPLES)) {
+      return files
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".fio"))
+          .map(n -> n.substring(0, n.length() - 4))
+          .sorted()
+          .toList();
+    }
+  }
+
   @ParameterizedTest
-  @ValueSource(
-      strings = {
-        "fio-seq-write",
-        "fio-seq-read",
-        "fio-rand-read",
-        "fio-rand-write",
-        "fio-rand-RW",
-        "fio-seq-RW",
-        "tiobench-example",
-        "zipf"
-      })
+  @MethodSource("localExamples")
   void runsFiosExampleJobFile(String example, @TempDir Path dir) throws Exception {
-    String original = Files.readString(EXAMPLES.resolve(example + ".fio"));
-    String shrunk =
-        original
-            .replaceAll("(?m)^size=\\S+", "size=16m")
-            .replaceAll("(?m)^runtime=\\S+", "runtime=1")
-            .replaceAll("(?m)^timeout=\\S+", "timeout=1");
     Path jobFile = dir.resolve("fsbench-" + example + ".fio");
-    Files.writeString(jobFile, shrunk);
+    Files.writeString(jobFile, shrunk(Files.readString(EXAMPLES.resolve(example + ".fio"))));
 
     RunResult result = session.fio(jobFile);
 
     assertThat(result.jobs()).isNotEmpty();
     for (JobResult job : result.jobs()) {
-      assertThat(job.error()).isZero();
-      assertThat(job.read().ioBytes() + job.write().ioBytes())
-          .as("bytes moved by %s in %s", job.jobname(), example)
+      assertThat(job.error()).as("error of %s in %s", job.jobname(), example).isZero();
+      assertThat(job.read().totalIos() + job.write().totalIos())
+          .as("I/Os of %s in %s", job.jobname(), example)
           .isPositive();
     }
+  }
+
+  @Test
+  void everyExampleRunsOrIsListedWithItsReason() throws IOException {
+    assumeTrue(Files.isDirectory(EXAMPLES), "fio's examples are not installed (fio-examples)");
+    Map<String, String> listed = new TreeMap<>(NOT_LOCAL);
+    listed.putAll(NOT_YET);
+
+    assertThat(examples()).as("fio's examples").isNotEmpty();
+    assertThat(examples())
+        .as("listed examples that fio no longer ships")
+        .containsAll(listed.keySet());
+  }
+
+  /** The example with its sizes and times shrunk and its paths brought inside the volume. */
+  static String shrunk(String original) {
+    String text =
+        original
+            .replaceAll("(?m)^(\\s*)size=\\S+", "$1size=16m")
+            .replaceAll("(?m)^(\\s*)filesize=\\S+", "$1filesize=16m")
+            .replaceAll("(?m)^(\\s*)(runtime|timeout)=\\S+", "$1$2=1")
+            .replaceAll("(?m)^(\\s*)loops=\\d{2,}", "$1loops=2")
+            .replaceAll("(?m)^\\s*directory=.*$", "")
+            .replaceAll("(?m)^(\\s*)filename=/dev/\\S+", "$1size=16m")
+            .replaceAll("(?m)^(\\s*)filename=/\\S*/([^/\\s]+)", "$1filename=$2");
+    return text;
   }
 }
