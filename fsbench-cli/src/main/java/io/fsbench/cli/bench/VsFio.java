@@ -37,7 +37,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class VsFio {
 
-  /** The classic comparison's jobs plus direct 4k random reads at depth 1 and 32. */
+  /**
+   * The classic comparison's jobs, direct 4k random reads at depth 1 and 32, and the shapes real
+   * job files add: several clones on one group, a read/write mix, a block-size mix and a sync after
+   * every write.
+   */
   static final Map<String, String> WORKLOADS =
       orderedMap(
           "seqwrite-128k",
@@ -49,7 +53,15 @@ public final class VsFio {
           "randread-4k-direct-qd1",
           "rw=randread\nbs=4k\nsize=200m\ndirect=1\nioengine=psync\n",
           "randread-4k-direct-qd32",
-          "rw=randread\nbs=4k\nsize=200m\ndirect=1\nioengine=io_uring\niodepth=32\n");
+          "rw=randread\nbs=4k\nsize=200m\ndirect=1\nioengine=io_uring\niodepth=32\n",
+          "randread-4k-numjobs4",
+          "rw=randread\nbs=4k\nsize=64m\nnumjobs=4\ngroup_reporting\n",
+          "randrw-4k-mix70",
+          "rw=randrw\nrwmixread=70\nbs=4k\nsize=200m\n",
+          "randrw-bssplit",
+          "rw=randrw\nbssplit=4k/50:16k/30:64k/20\nsize=200m\n",
+          "randwrite-4k-fsync1",
+          "rw=randwrite\nbs=4k\nsize=64m\nfsync=1\n");
 
   private final ObjectMapper json = new ObjectMapper();
   private final int runtime;
