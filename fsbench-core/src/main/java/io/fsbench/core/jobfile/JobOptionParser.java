@@ -45,6 +45,7 @@ public final class JobOptionParser {
   private boolean seedGiven;
   private int openFiles;
   private String directory = "";
+  private boolean absoluteFileName;
   private boolean sizeGiven;
   private boolean fileSizeGiven;
   private io.fsbench.api.FileHandling files = io.fsbench.api.FileHandling.DEFAULT;
@@ -210,7 +211,7 @@ public final class JobOptionParser {
           throw new InvalidInputException(
               "filename (" + value + ") lists several files; fsbench takes one shared file");
         }
-        builder.fileName(value.strip());
+        fileName(value.strip());
       }
       case "numjobs" -> builder.numJobs(FioValues.integer(key, value));
       case "iodepth" -> builder.ioDepth(FioValues.integer(key, value));
@@ -234,7 +235,11 @@ public final class JobOptionParser {
       }
       case "invalidate" -> builder.invalidate(FioValues.bool(key, value));
       case "fadvise_hint" -> builder.fadviseHint(io.fsbench.api.FadviseHint.parse(value));
-      case "directory" -> directory = directory(value);
+      case "directory" -> {
+        if (!absoluteFileName) { // fio puts an absolute filename where it says, not in directory
+          directory = directory(value);
+        }
+      }
       case "fallocate" -> builder.fallocate(Fallocate.parse(value));
       case "zero_buffers" ->
           fill = FioValues.bool(key, value) ? BufferContent.Fill.ZEROS : BufferContent.Fill.RANDOM;
@@ -328,6 +333,39 @@ public final class JobOptionParser {
   }
 
   /** fio's {@code directory=}: one directory; fio's list form ({@code a:b}) is refused. */
+  /**
+   * A {@code filename=} with a path: its directory becomes the job's directory, as a {@code
+   * directory=} would (absolute, or relative to the one given before it), and the file keeps its
+   * name. fsbench still works in a fresh subdirectory of it, so nothing outside is touched.
+   */
+  private void fileName(String value) {
+    int slash = value.lastIndexOf('/');
+    if (slash < 0) {
+      builder.fileName(value);
+      return;
+    }
+    if (value.startsWith("/dev/")) {
+      throw new InvalidInputException(
+          "filename ("
+              + value
+              + ") names a device, and fsbench runs job files on filesystems: name a file instead"
+              + " (or leave filename out) and run with --device "
+              + value
+              + " --yes-erase-device to make a filesystem on the device");
+    }
+    String parent = slash == 0 ? "/" : value.substring(0, slash);
+    String name = value.substring(slash + 1);
+    if (name.isEmpty()) {
+      throw new InvalidInputException("filename (" + value + ") ends in '/'; name a file");
+    }
+    if (!parent.startsWith("/") && !directory.isEmpty()) {
+      parent = directory + "/" + parent;
+    }
+    directory = directory(parent);
+    absoluteFileName = value.startsWith("/");
+    builder.fileName(name);
+  }
+
   private static String directory(String value) {
     String v = value.strip();
     if (v.isEmpty() || v.contains(":")) {

@@ -228,4 +228,23 @@ class JobFileTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("directory (/a:/b)");
   }
+
+  @Test
+  void aFileNameWithAPathNamesTheDirectoryAndKeepsItsName() {
+    JobFile absolute = parse("[w]\nfilesize=1m\nfilename=/tmp/data\ndirectory=/ignored\n");
+    JobFile relative = parse("[w]\nsize=1m\ndirectory=/mnt/x\nfilename=sub/data\n");
+
+    assertThat(absolute.directory()).isEqualTo("/tmp");
+    assertThat(absolute.jobs().get(0).spec().fileName()).isEqualTo("data");
+    assertThat(relative.directory()).isEqualTo("/mnt/x/sub");
+    assertThat(relative.jobs().get(0).spec().fileName()).isEqualTo("data");
+  }
+
+  @Test
+  void aFileNameThatNamesADeviceIsRefusedWithWhatToDo() {
+    assertThatThrownBy(() -> parse("[w]\nsize=1m\nfilename=/dev/sdx\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("filename (/dev/sdx) names a device")
+        .hasMessageContaining("--device /dev/sdx");
+  }
 }
