@@ -1,11 +1,9 @@
 package io.fsbench;
 
-import io.fsbench.api.FileSystemLifecycle;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.ReadWrite;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Size;
@@ -19,7 +17,6 @@ import io.fsbench.api.WorkloadRun;
 import io.fsbench.core.compare.EnvironmentProbe;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadContext;
-import io.fsbench.core.engine.WorkloadParameters;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.jobfile.JobOptionParser;
@@ -257,13 +254,13 @@ public final class Session implements AutoCloseable {
    * a block job, whose result then is its {@link JobResult}.
    */
   public WorkloadRun run(Workload workload) {
-    if (NamedWorkload.unwrap(workload) instanceof FileSystemLifecycle) {
+    fsbench.runners().check(workload);
+    if (fsbench.runners().makesVolumes(workload)) {
       throw new InvalidInputException(
           workload.name()
               + " measures making and mounting volumes, which a session does not repeat; run it"
               + " with FsBench.compare() (fsbench compare --workloads fs-lifecycle)");
     }
-    fsbench.runners().check(workload);
     return onVolume(
         volume -> {
           WorkloadResult result =
@@ -272,7 +269,7 @@ public final class Session implements AutoCloseable {
               EnvironmentProbe.fsbenchVersion(),
               clock.millis(),
               workload.name(),
-              WorkloadParameters.of(workload),
+              fsbench.runners().parameters(workload),
               result,
               environment(),
               RunDescriptions.volume(volume));

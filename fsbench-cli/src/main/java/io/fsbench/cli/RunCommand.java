@@ -6,7 +6,6 @@ import io.fsbench.Session;
 import io.fsbench.Workloads;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadRun;
@@ -128,7 +127,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Workload named = Workloads.named(workload, params());
     try (Session session = Runs.session(fsbench.get(), target)) {
-      if (NamedWorkload.unwrap(named) instanceof JobSpec job) {
+      if (named.spec() instanceof JobSpec job) {
         JobBuilder builder = session.job(job).dropCaches(dropCaches);
         return runJob(session, builder, job.name());
       }
