@@ -228,12 +228,12 @@ public final class FsBench {
   }
 
   /** The machine as a run records it, with the tool versions of the filesystem used, if any. */
-  Map<String, String> environment(String fileSystem) {
+  Environment environment(String fileSystem) {
     List<PluginInfo> infos = new ArrayList<>();
     if (fileSystem != null) {
       plugins.find(fileSystem).ifPresent(p -> infos.add(info(p)));
     }
-    return RunDescriptions.environment(EnvironmentProbe.system(host).probe(infos));
+    return EnvironmentProbe.system(host).probe(infos);
   }
 
   /** A fresh volume of this filesystem on a default-sized loop image, with default tuning. */

@@ -1,5 +1,6 @@
 package io.fsbench;
 
+import io.fsbench.api.Environment;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
@@ -11,6 +12,7 @@ import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.UnsupportedTuningException;
 import io.fsbench.api.Volume;
+import io.fsbench.api.VolumeInfo;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
 import io.fsbench.api.WorkloadRun;
@@ -76,7 +78,7 @@ public final class Session implements AutoCloseable {
   private DoubleConsumer progress = fraction -> {};
   private boolean keepsVolume;
   private Volume volume;
-  private Map<String, String> environment;
+  private Environment environment;
   private int runs;
   private boolean closed;
 
@@ -272,7 +274,7 @@ public final class Session implements AutoCloseable {
               fsbench.runners().parameters(workload),
               result,
               environment(),
-              RunDescriptions.volume(volume));
+              VolumeInfo.of(volume));
         });
   }
 
@@ -286,7 +288,7 @@ public final class Session implements AutoCloseable {
               globalOptions,
               results,
               environment(),
-              RunDescriptions.volume(volume));
+              VolumeInfo.of(volume));
         });
   }
 
@@ -328,7 +330,7 @@ public final class Session implements AutoCloseable {
     }
   }
 
-  private Map<String, String> environment() {
+  private Environment environment() {
     if (environment == null) {
       environment = fsbench.environment(fileSystem);
     }

@@ -37,8 +37,8 @@ class ReportsTest {
             1_800_000_000_000L,
             Map.of(),
             List.of(FakeBlockJobs.result("randwrite-4k", 0)),
-            Map.of("kernel", "6.1"),
-            Map.of("filesystem", "xfs"));
+            RunFixtures.environment(),
+            RunFixtures.volume("xfs", "rw,noatime"));
 
     JsonNode json = JSON.readTree(Reports.format(run, Reports.Format.JSON));
 
@@ -98,7 +98,7 @@ class ReportsTest {
         "postmark",
         Map.of("files", "500", "workload", "postmark"),
         result,
-        Map.of("kernel", "6.1"),
-        Map.of("filesystem", "ext4", "device", "/dev/loop7", "mount_options", "rw,relatime"));
+        RunFixtures.environment(),
+        RunFixtures.volume("ext4", "rw,relatime"));
   }
 }

@@ -76,11 +76,14 @@ class SessionTest {
     assertThat(leftInTarget()).isEmpty();
     assertThat(result.jobs()).extracting(j -> j.jobname()).containsExactly("randwrite-4k");
     assertThat(result.timestampMs()).isEqualTo(CLOCK.millis());
-    assertThat(result.volume())
-        .containsEntry("filesystem", "dir")
+    assertThat(result.volume().fileSystem()).isEqualTo("dir");
+    assertThat(result.volume().target()).isInstanceOf(Target.Directory.class);
+    assertThat(result.volume().asMap())
         .containsEntry("target", "directory")
         .doesNotContainKey("mkfs_seconds");
-    assertThat(result.environment()).containsKeys("kernel", "cpu_count", "tool.java");
+    assertThat(result.environment().kernel()).isNotBlank();
+    assertThat(result.environment().toolVersions()).containsKey("java");
+    assertThat(result.environment().asMap()).containsKeys("kernel", "cpu_count", "tool.java");
     assertThat(engine.hadVolume).containsExactly(false);
   }
 
@@ -242,7 +245,7 @@ class SessionTest {
     assertThat(run.result().headline().name()).isEqualTo("transactions_per_sec");
     assertThat(run.result().headline().value()).isPositive();
     assertThat(run.parameters()).containsEntry("workload", "postmark").containsEntry("files", "20");
-    assertThat(run.volume()).containsEntry("filesystem", "dir");
+    assertThat(run.volume().fileSystem()).isEqualTo("dir");
     assertThat(leftInTarget()).isEmpty();
   }
 

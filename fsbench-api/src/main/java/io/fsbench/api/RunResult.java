@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * One run of block I/O jobs: what fio prints as one JSON document, plus where it ran.
@@ -18,17 +17,17 @@ import java.util.TreeMap;
  * @param globalOptions options shared by all jobs (a job file's {@code [global]} section), in the
  *     order given; may be empty
  * @param jobs the jobs, in the order they ran, at least one
- * @param environment where it ran: kernel, CPU, memory, tool versions, and so on, sorted by name
- * @param volume what it ran on: filesystem, device, applied mount options, and so on, sorted by
- *     name; empty for a plain directory
+ * @param environment where it ran: kernel, CPU, memory, tool versions
+ * @param volume what it ran on: filesystem, device, tuning and what was applied ({@code
+ *     run.volume().mountOptions()})
  */
 public record RunResult(
     String fsbenchVersion,
     long timestampMs,
     Map<String, String> globalOptions,
     List<JobResult> jobs,
-    Map<String, String> environment,
-    Map<String, String> volume) {
+    Environment environment,
+    VolumeInfo volume) {
 
   public RunResult {
     if (fsbenchVersion == null || fsbenchVersion.isBlank()) {
@@ -43,8 +42,8 @@ public record RunResult(
     if (jobs.isEmpty()) {
       throw new IllegalArgumentException("a run has at least one job");
     }
-    environment = Collections.unmodifiableMap(new TreeMap<>(strings("environment", environment)));
-    volume = Collections.unmodifiableMap(new TreeMap<>(strings("volume", volume)));
+    Objects.requireNonNull(environment, "environment");
+    Objects.requireNonNull(volume, "volume");
   }
 
   /** What goes in fio's {@code "fio version"}: {@code fsbench-<version>}. */

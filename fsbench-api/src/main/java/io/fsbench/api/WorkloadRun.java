@@ -19,8 +19,8 @@ import java.util.TreeMap;
  * @param workload the workload's name
  * @param parameters the workload's effective parameters, sorted by name
  * @param result what it measured
- * @param environment where it ran: kernel, CPU, memory, tool versions, sorted by name
- * @param volume what it ran on: filesystem, device, applied mount options, sorted by name
+ * @param environment where it ran: kernel, CPU, memory, tool versions
+ * @param volume what it ran on: filesystem, device, tuning and what was applied
  */
 public record WorkloadRun(
     String fsbenchVersion,
@@ -28,8 +28,8 @@ public record WorkloadRun(
     String workload,
     Map<String, String> parameters,
     WorkloadResult result,
-    Map<String, String> environment,
-    Map<String, String> volume) {
+    Environment environment,
+    VolumeInfo volume) {
 
   public WorkloadRun {
     if (fsbenchVersion == null || fsbenchVersion.isBlank()) {
@@ -41,8 +41,8 @@ public record WorkloadRun(
     Objects.requireNonNull(workload, "workload");
     Objects.requireNonNull(result, "result");
     parameters = sorted("parameters", parameters);
-    environment = sorted("environment", environment);
-    volume = sorted("volume", volume);
+    Objects.requireNonNull(environment, "environment");
+    Objects.requireNonNull(volume, "volume");
   }
 
   private static Map<String, String> sorted(String name, Map<String, String> map) {

@@ -101,8 +101,8 @@ public final class FioJsonWriter {
     json.writeEndArray();
     json.writeObjectFieldStart("fsbench");
     json.writeStringField("version", run.fsbenchVersion());
-    writeStrings(json, "environment", run.environment());
-    writeStrings(json, "volume", run.volume());
+    writeStrings(json, "environment", run.environment().asMap());
+    writeStrings(json, "volume", run.volume().asMap());
     json.writeEndObject();
     json.writeEndObject();
   }

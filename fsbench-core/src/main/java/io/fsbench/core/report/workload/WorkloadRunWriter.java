@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fsbench.api.Metric;
+import io.fsbench.api.VolumeInfo;
 import io.fsbench.api.WorkloadRun;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -53,8 +54,8 @@ public final class WorkloadRunWriter {
     for (Metric m : run.result().metrics()) {
       metric(metrics.putObject(m.name()), m);
     }
-    strings(root.putObject("environment"), run.environment());
-    strings(root.putObject("volume"), run.volume());
+    strings(root.putObject("environment"), run.environment().asMap());
+    strings(root.putObject("volume"), run.volume().asMap());
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
     DefaultPrettyPrinter printer =
         new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter);
@@ -68,13 +69,13 @@ public final class WorkloadRunWriter {
   /** One line per metric under a heading naming the workload and where it ran. */
   public static String text(WorkloadRun run) {
     StringBuilder out = new StringBuilder();
-    Map<String, String> volume = run.volume();
+    VolumeInfo volume = run.volume();
     out.append(run.workload())
         .append(": ")
-        .append(volume.getOrDefault("filesystem", "?"))
-        .append(volume.containsKey("device") ? " on " + volume.get("device") : "")
+        .append(volume.fileSystem())
+        .append(volume.device().map(device -> " on " + device).orElse(""))
         .append(" (")
-        .append(volume.getOrDefault("mount_options", ""))
+        .append(volume.mountOptions())
         .append("), fsbench ")
         .append(run.fsbenchVersion())
         .append('\n');

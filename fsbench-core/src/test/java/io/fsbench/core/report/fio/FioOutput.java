@@ -2,6 +2,7 @@ package io.fsbench.core.report.fio;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fsbench.RunFixtures;
 import io.fsbench.api.CpuResult;
 import io.fsbench.api.DirectionResult;
 import io.fsbench.api.JobResult;
@@ -76,8 +77,8 @@ final class FioOutput {
         root.get("timestamp_ms").asLong(),
         global,
         jobs,
-        Map.of(),
-        Map.of());
+        RunFixtures.environment(),
+        RunFixtures.volume("xfs", "rw"));
   }
 
   private static JobResult job(JsonNode job, Map<String, String> global, int members) {
