@@ -3,7 +3,6 @@ package io.fsbench;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
-import io.fsbench.api.WorkloadRun;
 import io.fsbench.core.report.compare.ComparisonWriter;
 import io.fsbench.core.report.compare.ConsoleTableWriter;
 import io.fsbench.core.report.compare.CsvWriter;
@@ -155,8 +154,16 @@ public final class Reports {
 
   private Reports() {}
 
-  /** A block I/O run in this format. */
+  /**
+   * A run in this format. Block jobs are written as fio writes them; any other workload's run as
+   * JSON that names every metric's unit ({@code transactions_per_sec}, {@code files_per_sec},
+   * {@code bytes_per_sec}, {@code seconds}), or as text. Such runs have no histograms, so {@code
+   * json+} is {@code json} for them.
+   */
   public static String format(RunResult run, Format format) {
+    if (!run.isBlockRun()) {
+      return format == Format.TEXT ? WorkloadRunWriter.text(run) : WorkloadRunWriter.json(run);
+    }
     ZoneId zone = ZoneId.systemDefault();
     return switch (format) {
       case TEXT -> new FioTextWriter(zone).toText(run);
@@ -165,34 +172,14 @@ public final class Reports {
     };
   }
 
-  /**
-   * Any other workload's run: JSON that names every metric's unit ({@code transactions_per_sec},
-   * {@code files_per_sec}, {@code bytes_per_sec}, {@code seconds}), or text. Such runs have no
-   * histograms, so {@code json+} is {@code json}.
-   */
-  public static String format(WorkloadRun run, Format format) {
-    return format == Format.TEXT ? WorkloadRunWriter.text(run) : WorkloadRunWriter.json(run);
-  }
-
-  /** Writes a block I/O run to {@code out}, which stays open. */
+  /** Writes a run to {@code out}, which stays open. */
   public static void write(RunResult run, Format format, Writer out) throws IOException {
     out.write(format(run, format));
     out.flush();
   }
 
-  /** Writes any other workload's run to {@code out}, which stays open. */
-  public static void write(WorkloadRun run, Format format, Writer out) throws IOException {
-    out.write(format(run, format));
-    out.flush();
-  }
-
-  /** Writes a block I/O run to a file, replacing it. */
+  /** Writes a run to a file, replacing it. */
   public static void write(RunResult run, Format format, Path file) throws IOException {
-    Files.writeString(file, format(run, format), StandardCharsets.UTF_8);
-  }
-
-  /** Writes any other workload's run to a file, replacing it. */
-  public static void write(WorkloadRun run, Format format, Path file) throws IOException {
     Files.writeString(file, format(run, format), StandardCharsets.UTF_8);
   }
 

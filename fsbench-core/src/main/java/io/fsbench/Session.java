@@ -15,7 +15,6 @@ import io.fsbench.api.Volume;
 import io.fsbench.api.VolumeInfo;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
-import io.fsbench.api.WorkloadRun;
 import io.fsbench.core.compare.EnvironmentProbe;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadContext;
@@ -54,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * try (Session xfs = FsBench.on("xfs").imageSize(gib(1)).open()) {
  *   RunResult write = xfs.seqWrite(kib(128)).size(mib(256)).run();
  *   RunResult read = xfs.seqRead(kib(128)).size(mib(256)).run();
- *   WorkloadRun postmark = xfs.run(PostMarkSpec.builder().files(5000).build());
+ *   RunResult postmark = xfs.run(PostMarkSpec.builder().files(5000).build());
  * }
  * }</pre>
  *
@@ -238,7 +237,7 @@ public final class Session implements AutoCloseable {
 
   RunResult run(JobSpec job, boolean groupReporting) {
     JobFile.Job one = new JobFile.Job(job, 0, groupReporting, FioOptions.effective(job));
-    return runJobs(List.of(one), Map.of());
+    return runJobs(job.name(), List.of(one), Map.of());
   }
 
   /**
@@ -248,14 +247,14 @@ public final class Session implements AutoCloseable {
    */
   public RunResult fio(Path jobFile) {
     JobFile file = JobFile.parse(jobFile);
-    return runJobs(file.jobs(), file.globalOptions());
+    return runJobs(String.valueOf(jobFile.getFileName()), file.jobs(), file.globalOptions());
   }
 
   /**
    * Runs any workload: fs_mark, PostMark, a tree or a large file (see {@link Workloads#named}), or
-   * a block job, whose result then is its {@link JobResult}.
+   * a block job, whose clones are then reported as one group in one {@link JobResult}.
    */
-  public WorkloadRun run(Workload workload) {
+  public RunResult run(Workload workload) {
     fsbench.runners().check(workload);
     if (fsbench.runners().makesVolumes(workload)) {
       throw new InvalidInputException(
@@ -267,24 +266,26 @@ public final class Session implements AutoCloseable {
         volume -> {
           WorkloadResult result =
               inRunDirectory(volume, context -> fsbench.runners().run(workload, context));
-          return new WorkloadRun(
+          return new RunResult(
               EnvironmentProbe.fsbenchVersion(),
               clock.millis(),
               workload.name(),
               fsbench.runners().parameters(workload),
-              result,
+              List.of(result),
               environment(),
               VolumeInfo.of(volume));
         });
   }
 
-  private RunResult runJobs(List<JobFile.Job> jobs, Map<String, String> globalOptions) {
+  private RunResult runJobs(
+      String name, List<JobFile.Job> jobs, Map<String, String> globalOptions) {
     return onVolume(
         volume -> {
           List<JobResult> results = inRunDirectory(volume, context -> blockJobs.run(jobs, context));
-          return new RunResult(
+          return RunResult.ofJobs(
               EnvironmentProbe.fsbenchVersion(),
               clock.millis(),
+              name,
               globalOptions,
               results,
               environment(),

@@ -92,7 +92,7 @@ class ExamplesIT {
 
     RunResult result = Example04JobFile.run();
 
-    assertThat(result.globalOptions()).containsEntry("bs", "64k");
+    assertThat(result.parameters()).containsEntry("bs", "64k");
     assertThat(result.jobs()).extracting(JobResult::jobname).containsExactly("writers", "readers");
     assertThat(result.jobs()).extracting(JobResult::groupid).containsExactly(0, 1);
     assertThat(result.jobs()).extracting(JobResult::members).containsExactly(2, 2);

@@ -8,7 +8,6 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Workload;
-import io.fsbench.api.WorkloadRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
       var err = spec.commandLine().getErr();
       Runs.started(session, err, named.name(), target);
       long start = System.nanoTime();
-      WorkloadRun run = session.run(named);
+      RunResult run = session.run(named);
       Runs.finished(err, start);
       output.write(run, spec.commandLine().getOut());
       return 0;

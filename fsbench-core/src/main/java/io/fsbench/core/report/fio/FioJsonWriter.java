@@ -91,8 +91,8 @@ public final class FioJsonWriter {
     json.writeNumberField("timestamp", run.timestampMs() / 1000);
     json.writeNumberField("timestamp_ms", run.timestampMs());
     json.writeStringField("time", Ctime.format(run.timestampMs(), zone));
-    if (!run.globalOptions().isEmpty()) {
-      writeStrings(json, "global options", run.globalOptions());
+    if (!run.parameters().isEmpty()) {
+      writeStrings(json, "global options", run.parameters());
     }
     json.writeArrayFieldStart("jobs");
     for (JobResult job : run.jobs()) {

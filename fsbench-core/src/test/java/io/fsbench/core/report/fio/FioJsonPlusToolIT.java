@@ -70,9 +70,10 @@ class FioJsonPlusToolIT {
                     new JobFile.Job(queued, 1, true, FioOptions.effective(queued))),
                 new RunContext(work, null, f -> {}, new AtomicBoolean()));
     RunResult run =
-        new RunResult(
+        RunResult.ofJobs(
             "0.1.0",
             System.currentTimeMillis(),
+            "mixed",
             Map.of(),
             jobs,
             RunFixtures.environment(),

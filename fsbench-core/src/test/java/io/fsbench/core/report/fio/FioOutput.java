@@ -72,9 +72,10 @@ final class FioOutput {
       }
       jobs.add(job(job, global, Integer.parseInt(members.group(1))));
     }
-    return new RunResult(
+    return RunResult.ofJobs(
         root.get("fio version").asText().replace("fio-", ""),
         root.get("timestamp_ms").asLong(),
+        fixture,
         global,
         jobs,
         RunFixtures.environment(),

@@ -67,9 +67,10 @@ class FioPipelineParityTest {
     JsonNode fio = FioOutput.tree(FioOutput.text(fixture + ".json"));
     JobResult job = replay(fio.get("jobs").get(0));
     RunResult run =
-        new RunResult(
+        RunResult.ofJobs(
             "0.1.0",
             1_796_014_786_072L,
+            fixture,
             Map.of(),
             List.of(job),
             RunFixtures.environment(),

@@ -21,9 +21,10 @@ final class SampleRun {
   private SampleRun() {}
 
   static RunResult create() {
-    return new RunResult(
+    return RunResult.ofJobs(
         "0.1.0",
         1_796_014_786_072L, // Mon Nov 30 04:59:46 2026 UTC
+        "sample-run",
         Map.of(),
         List.of(writeJob(), readJob()),
         RunFixtures.environment(),
