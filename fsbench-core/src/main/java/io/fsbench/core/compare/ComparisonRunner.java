@@ -9,7 +9,6 @@ import io.fsbench.api.ComparisonSettings;
 import io.fsbench.api.Environment;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
-import io.fsbench.api.LifecycleResult;
 import io.fsbench.api.PluginInfo;
 import io.fsbench.api.SkippedFileSystem;
 import io.fsbench.api.Target;
@@ -291,8 +290,8 @@ public final class ComparisonRunner {
   }
 
   /**
-   * Lifecycle runs measure the volume itself: a fresh one each time, made, mounted, unmounted,
-   * mounted again and destroyed.
+   * A workload that measures the volume itself (fs-lifecycle) gets a fresh one each run, made here
+   * and destroyed after its runner has timed it.
    */
   private void runLifecycle(Cell cell, ComparisonSettings settings, boolean warmUp) {
     Target target = settings.target();
@@ -302,15 +301,11 @@ public final class ComparisonRunner {
       if (cell.recorder.measuredCount() == 0) {
         cell.recorder.applied(volume.applied());
       }
-      Duration mount = volume.mountTime();
-      volume.remount();
-      LifecycleResult result =
-          new LifecycleResult(
+      WorkloadResult result =
+          NamedResult.of(
               cell.workload.name(),
-              volume.mkfsTime(),
-              mount,
-              volume.unmountTime().orElseThrow(),
-              volume.mountTime());
+              runners.run(
+                  cell.workload, new RunContext(volume.mountPoint(), volume, f -> {}, cancelled)));
       Duration took = Duration.ofNanos(System.nanoTime() - t0);
       if (warmUp) {
         cell.recorder.warmUp(result, start, took);
