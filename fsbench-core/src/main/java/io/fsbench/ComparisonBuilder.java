@@ -6,14 +6,12 @@ import io.fsbench.api.ComparisonListener;
 import io.fsbench.api.ComparisonSettings;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.PluginInfo;
 import io.fsbench.api.RepetitionPolicy;
 import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.VolumePolicy;
 import io.fsbench.api.Workload;
-import io.fsbench.core.report.compare.HumanUnits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -161,7 +159,7 @@ public final class ComparisonBuilder {
     List<Workload> timed = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     for (Workload w : chosen) {
-      timed.add(withRuntime(w, built.runtime()));
+      timed.add(fsbench.runners().withRuntime(w, built.runtime()));
       List<String> changed = Workloads.differencesFromPreset(w);
       if (!changed.isEmpty()) {
         notes.add(
@@ -225,32 +223,5 @@ public final class ComparisonBuilder {
       return ""; // one directory, one filesystem: nothing to compare it with
     }
     return fileSystems.isEmpty() || fileSystems.contains("ext4") ? "ext4" : fileSystems.get(0);
-  }
-
-  private static Workload withRuntime(Workload workload, Duration runtime) {
-    if (runtime.isZero()) {
-      return workload;
-    }
-    if (workload instanceof JobSpec job) {
-      return timed(job, runtime);
-    }
-    if (workload instanceof NamedWorkload named && named.workload() instanceof JobSpec job) {
-      return new NamedWorkload(named.name(), timed(job, runtime));
-    }
-    return workload;
-  }
-
-  private static JobSpec timed(JobSpec job, Duration runtime) {
-    if (!job.timeBased()) {
-      throw new InvalidInputException(
-          "runtime ("
-              + HumanUnits.duration(runtime)
-              + ") conflicts with workload "
-              + job.name()
-              + ", which ends when its size is done (time_based off)"
-              + (job.runtime().isZero() ? "" : " within " + HumanUnits.duration(job.runtime()))
-              + "; drop the runtime, or make the workload time based");
-    }
-    return job.toBuilder().runtime(runtime).build();
   }
 }

@@ -21,7 +21,6 @@ import io.fsbench.core.compare.EnvironmentProbe;
 import io.fsbench.core.compare.VolumeSizing;
 import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.engine.block.BlockEngine;
-import io.fsbench.core.engine.block.BlockJobRunner;
 import io.fsbench.core.host.LinuxHost;
 import io.fsbench.core.nativeio.Caches;
 import io.fsbench.core.plugin.PluginRegistry;
@@ -31,10 +30,7 @@ import io.fsbench.core.volume.ResourceReleaser;
 import io.fsbench.core.volume.VolumeFactory;
 import io.fsbench.core.volume.VolumePreflight;
 import io.fsbench.core.volume.WorkDir;
-import io.fsbench.core.workload.metadata.FsMarkRunner;
-import io.fsbench.core.workload.postmark.PostMarkRunner;
-import io.fsbench.core.workload.tree.LargeFileRunner;
-import io.fsbench.core.workload.tree.TreeRunner;
+import io.fsbench.core.workload.Families;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.TuningSupport;
@@ -82,13 +78,7 @@ public final class FsBench {
   private final ResourceRegistry registry;
   private final ResourceReleaser releaser;
   private final VolumeFactory volumes;
-  private final WorkloadRunners runners =
-      new WorkloadRunners()
-          .register(new BlockJobRunner())
-          .register(new FsMarkRunner())
-          .register(new PostMarkRunner())
-          .register(new TreeRunner())
-          .register(new LargeFileRunner());
+  private final WorkloadRunners runners = Families.standard();
   private boolean orphansReleased;
 
   private FsBench(Builder builder) {
@@ -238,12 +228,12 @@ public final class FsBench {
   }
 
   /** The machine as a run records it, with the tool versions of the filesystem used, if any. */
-  Map<String, String> environment(String fileSystem) {
+  Environment environment(String fileSystem) {
     List<PluginInfo> infos = new ArrayList<>();
     if (fileSystem != null) {
       plugins.find(fileSystem).ifPresent(p -> infos.add(info(p)));
     }
-    return RunDescriptions.environment(EnvironmentProbe.system(host).probe(infos));
+    return EnvironmentProbe.system(host).probe(infos);
   }
 
   /** A fresh volume of this filesystem on a default-sized loop image, with default tuning. */
@@ -314,7 +304,8 @@ public final class FsBench {
       boolean sizeImages,
       ComparisonListener listener) {
     ComparisonPlan plan = new ComparisonPlan(fileSystems, tunings, workloads);
-    ComparisonSettings settings = VolumeSizing.fit(requested, plan, plugins, host, sizeImages);
+    ComparisonSettings settings =
+        VolumeSizing.fit(requested, plan, plugins, runners, host, sizeImages);
     checkCells(plan, settings);
     if (settings.target() instanceof Target.Loop loop && host.isRoot()) {
       workDir.requireRoomFor(loop.size()); // before the first cell, not at it

@@ -1,8 +1,14 @@
 package io.fsbench;
 
+import io.fsbench.api.Comparison;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
-import io.fsbench.api.WorkloadRun;
+import io.fsbench.core.report.compare.ComparisonWriter;
+import io.fsbench.core.report.compare.ConsoleTableWriter;
+import io.fsbench.core.report.compare.CsvWriter;
+import io.fsbench.core.report.compare.HtmlWriter;
+import io.fsbench.core.report.compare.JsonWriter;
+import io.fsbench.core.report.compare.MarkdownWriter;
 import io.fsbench.core.report.fio.FioJsonWriter;
 import io.fsbench.core.report.fio.FioTextWriter;
 import io.fsbench.core.report.workload.WorkloadRunWriter;
@@ -12,14 +18,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Writes results as fio writes its own: {@code json} and {@code json+} with fio's keys, nesting and
- * units (fio's tools read them), or fio's text summary. fsbench's additions (environment, volume,
- * setup times) live under extra {@code "fsbench"} keys.
+ * Writes results and comparisons, in every format fsbench has.
+ *
+ * <p>A run is written as fio writes its own: {@code json} and {@code json+} with fio's keys,
+ * nesting and units (fio's tools read them), or fio's text summary. fsbench's additions
+ * (environment, volume, setup times) live under extra {@code "fsbench"} keys. Times in that output
+ * are in the default time zone, as fio prints them.
  *
  * <pre>{@code
  * RunResult run = FsBench.on("xfs").randRead(kib(4)).size(mib(64)).run();
@@ -27,7 +38,14 @@ import java.util.Objects;
  * System.out.print(Reports.format(run, Reports.Format.TEXT));
  * }</pre>
  *
- * <p>Times in the output are in the default time zone, as fio prints them.
+ * <p>A comparison is written as a text table, Markdown, CSV, JSON or one self-contained HTML page
+ * ({@link ComparisonFormat}); the output does not depend on the default locale.
+ *
+ * <pre>{@code
+ * Comparison comparison = FsBench.defaults().compare().fileSystems("ext4", "xfs").run();
+ * Reports.write(comparison, Reports.ComparisonFormat.HTML, Path.of("report.html"));
+ * List<Path> all = Reports.writeAll(comparison, Path.of("fsbench-report"));
+ * }</pre>
  */
 public final class Reports {
 
@@ -73,10 +91,79 @@ public final class Reports {
     }
   }
 
+  /** The formats a {@link Comparison} is written in. */
+  public enum ComparisonFormat {
+    /** A plain-text table per workload, as {@code fsbench compare} prints it. */
+    TEXT("txt"),
+    /** GitHub-flavoured Markdown tables. */
+    MARKDOWN("md"),
+    /** One row per cell and metric, for spreadsheets. */
+    CSV("csv"),
+    /** Every cell, repetition and metric with units, for programs. */
+    JSON("json"),
+    /** One self-contained page with charts, for people. */
+    HTML("html");
+
+    private final String extension;
+
+    ComparisonFormat(String extension) {
+      this.extension = extension;
+    }
+
+    /** The file extension, e.g. {@code html}. */
+    public String extension() {
+      return extension;
+    }
+
+    /**
+     * The name {@link Reports#writeAll} gives the file of this format, e.g. {@code report.html}.
+     */
+    public String fileName() {
+      return "report." + extension;
+    }
+
+    /**
+     * A format by its name, {@code text}, {@code markdown}, ..., or by its extension ({@code md}).
+     *
+     * @throws InvalidInputException naming the value and the formats there are
+     */
+    public static ComparisonFormat parse(String name) {
+      String n = Objects.requireNonNull(name, "name").strip().toLowerCase(Locale.ROOT);
+      for (ComparisonFormat f : values()) {
+        if (f.name().toLowerCase(Locale.ROOT).equals(n) || f.extension.equals(n)) {
+          return f;
+        }
+      }
+      throw new InvalidInputException(
+          "report format ("
+              + name
+              + ") is unknown; use one of "
+              + Arrays.stream(values()).map(f -> f.name().toLowerCase(Locale.ROOT)).toList());
+    }
+
+    private ComparisonWriter writer() {
+      return switch (this) {
+        case TEXT -> new ConsoleTableWriter();
+        case MARKDOWN -> new MarkdownWriter();
+        case CSV -> new CsvWriter();
+        case JSON -> new JsonWriter();
+        case HTML -> new HtmlWriter();
+      };
+    }
+  }
+
   private Reports() {}
 
-  /** A block I/O run in this format. */
+  /**
+   * A run in this format. Block jobs are written as fio writes them; any other workload's run as
+   * JSON that names every metric's unit ({@code transactions_per_sec}, {@code files_per_sec},
+   * {@code bytes_per_sec}, {@code seconds}), or as text. Such runs have no histograms, so {@code
+   * json+} is {@code json} for them.
+   */
   public static String format(RunResult run, Format format) {
+    if (!run.isBlockRun()) {
+      return format == Format.TEXT ? WorkloadRunWriter.text(run) : WorkloadRunWriter.json(run);
+    }
     ZoneId zone = ZoneId.systemDefault();
     return switch (format) {
       case TEXT -> new FioTextWriter(zone).toText(run);
@@ -85,34 +172,54 @@ public final class Reports {
     };
   }
 
-  /**
-   * Any other workload's run: JSON that names every metric's unit ({@code transactions_per_sec},
-   * {@code files_per_sec}, {@code bytes_per_sec}, {@code seconds}), or text. Such runs have no
-   * histograms, so {@code json+} is {@code json}.
-   */
-  public static String format(WorkloadRun run, Format format) {
-    return format == Format.TEXT ? WorkloadRunWriter.text(run) : WorkloadRunWriter.json(run);
-  }
-
-  /** Writes a block I/O run to {@code out}, which stays open. */
+  /** Writes a run to {@code out}, which stays open. */
   public static void write(RunResult run, Format format, Writer out) throws IOException {
     out.write(format(run, format));
     out.flush();
   }
 
-  /** Writes any other workload's run to {@code out}, which stays open. */
-  public static void write(WorkloadRun run, Format format, Writer out) throws IOException {
-    out.write(format(run, format));
-    out.flush();
-  }
-
-  /** Writes a block I/O run to a file, replacing it. */
+  /** Writes a run to a file, replacing it. */
   public static void write(RunResult run, Format format, Path file) throws IOException {
     Files.writeString(file, format(run, format), StandardCharsets.UTF_8);
   }
 
-  /** Writes any other workload's run to a file, replacing it. */
-  public static void write(WorkloadRun run, Format format, Path file) throws IOException {
-    Files.writeString(file, format(run, format), StandardCharsets.UTF_8);
+  /** A comparison in this format. */
+  public static String format(Comparison comparison, ComparisonFormat format) {
+    return format.writer().render(comparison);
+  }
+
+  /** Writes a comparison to {@code out}, which stays open. */
+  public static void write(Comparison comparison, ComparisonFormat format, Writer out)
+      throws IOException {
+    format.writer().write(comparison, out);
+    out.flush();
+  }
+
+  /**
+   * Writes a comparison to a file in UTF-8, replacing it; missing parent directories are made.
+   *
+   * @return the file
+   */
+  public static Path write(Comparison comparison, ComparisonFormat format, Path file)
+      throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.writeString(file, format(comparison, format), StandardCharsets.UTF_8);
+    return file;
+  }
+
+  /**
+   * Writes a comparison in every format into {@code directory}, as {@code report.<extension>}.
+   *
+   * @return the files, in the order of {@link ComparisonFormat}
+   */
+  public static List<Path> writeAll(Comparison comparison, Path directory) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (ComparisonFormat f : ComparisonFormat.values()) {
+      files.add(write(comparison, f, directory.resolve(f.fileName())));
+    }
+    return files;
   }
 }

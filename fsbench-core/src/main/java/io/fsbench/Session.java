@@ -1,11 +1,10 @@
 package io.fsbench;
 
-import io.fsbench.api.FileSystemLifecycle;
+import io.fsbench.api.Environment;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.ReadWrite;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Size;
@@ -13,13 +12,12 @@ import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.UnsupportedTuningException;
 import io.fsbench.api.Volume;
+import io.fsbench.api.VolumeInfo;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
-import io.fsbench.api.WorkloadRun;
 import io.fsbench.core.compare.EnvironmentProbe;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadContext;
-import io.fsbench.core.engine.WorkloadParameters;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.jobfile.JobOptionParser;
@@ -55,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * try (Session xfs = FsBench.on("xfs").imageSize(gib(1)).open()) {
  *   RunResult write = xfs.seqWrite(kib(128)).size(mib(256)).run();
  *   RunResult read = xfs.seqRead(kib(128)).size(mib(256)).run();
- *   WorkloadRun postmark = xfs.run(PostMarkSpec.builder().files(5000).build());
+ *   RunResult postmark = xfs.run(PostMarkSpec.builder().files(5000).build());
  * }
  * }</pre>
  *
@@ -79,7 +77,7 @@ public final class Session implements AutoCloseable {
   private DoubleConsumer progress = fraction -> {};
   private boolean keepsVolume;
   private Volume volume;
-  private Map<String, String> environment;
+  private Environment environment;
   private int runs;
   private boolean closed;
 
@@ -239,7 +237,7 @@ public final class Session implements AutoCloseable {
 
   RunResult run(JobSpec job, boolean groupReporting) {
     JobFile.Job one = new JobFile.Job(job, 0, groupReporting, FioOptions.effective(job));
-    return runJobs(List.of(one), Map.of());
+    return runJobs(job.name(), List.of(one), Map.of());
   }
 
   /**
@@ -249,47 +247,49 @@ public final class Session implements AutoCloseable {
    */
   public RunResult fio(Path jobFile) {
     JobFile file = JobFile.parse(jobFile);
-    return runJobs(file.jobs(), file.globalOptions());
+    return runJobs(String.valueOf(jobFile.getFileName()), file.jobs(), file.globalOptions());
   }
 
   /**
    * Runs any workload: fs_mark, PostMark, a tree or a large file (see {@link Workloads#named}), or
-   * a block job, whose result then is its {@link JobResult}.
+   * a block job, whose clones are then reported as one group in one {@link JobResult}.
    */
-  public WorkloadRun run(Workload workload) {
-    if (NamedWorkload.unwrap(workload) instanceof FileSystemLifecycle) {
+  public RunResult run(Workload workload) {
+    fsbench.runners().check(workload);
+    if (fsbench.runners().makesVolumes(workload)) {
       throw new InvalidInputException(
           workload.name()
               + " measures making and mounting volumes, which a session does not repeat; run it"
               + " with FsBench.compare() (fsbench compare --workloads fs-lifecycle)");
     }
-    fsbench.runners().check(workload);
     return onVolume(
         volume -> {
           WorkloadResult result =
               inRunDirectory(volume, context -> fsbench.runners().run(workload, context));
-          return new WorkloadRun(
-              EnvironmentProbe.fsbenchVersion(),
-              clock.millis(),
-              workload.name(),
-              WorkloadParameters.of(workload),
-              result,
-              environment(),
-              RunDescriptions.volume(volume));
-        });
-  }
-
-  private RunResult runJobs(List<JobFile.Job> jobs, Map<String, String> globalOptions) {
-    return onVolume(
-        volume -> {
-          List<JobResult> results = inRunDirectory(volume, context -> blockJobs.run(jobs, context));
           return new RunResult(
               EnvironmentProbe.fsbenchVersion(),
               clock.millis(),
+              workload.name(),
+              fsbench.runners().parameters(workload),
+              List.of(result),
+              environment(),
+              VolumeInfo.of(volume));
+        });
+  }
+
+  private RunResult runJobs(
+      String name, List<JobFile.Job> jobs, Map<String, String> globalOptions) {
+    return onVolume(
+        volume -> {
+          List<JobResult> results = inRunDirectory(volume, context -> blockJobs.run(jobs, context));
+          return RunResult.ofJobs(
+              EnvironmentProbe.fsbenchVersion(),
+              clock.millis(),
+              name,
               globalOptions,
               results,
               environment(),
-              RunDescriptions.volume(volume));
+              VolumeInfo.of(volume));
         });
   }
 
@@ -331,7 +331,7 @@ public final class Session implements AutoCloseable {
     }
   }
 
-  private Map<String, String> environment() {
+  private Environment environment() {
     if (environment == null) {
       environment = fsbench.environment(fileSystem);
     }

@@ -10,9 +10,10 @@ import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Workload;
-import io.fsbench.core.engine.WorkloadParameters;
+import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.JobOptionParser;
+import io.fsbench.core.workload.Families;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,6 +36,9 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public final class Workloads {
+
+  /** Prints parameters for {@link #differencesFromPreset}; runs nothing. */
+  private static final WorkloadRunners FAMILIES = Families.standard();
 
   private static final Map<String, Function<Map<String, String>, Workload>> NAMED =
       new LinkedHashMap<>();
@@ -143,8 +147,8 @@ public final class Workloads {
     } catch (InvalidInputException e) {
       return List.of(); // a workload of the embedder's own, under a name of its own
     }
-    Map<String, String> defaults = WorkloadParameters.of(preset);
-    Map<String, String> actual = WorkloadParameters.of(workload);
+    Map<String, String> defaults = FAMILIES.parameters(preset);
+    Map<String, String> actual = FAMILIES.parameters(workload);
     List<String> differences = new ArrayList<>();
     actual.forEach(
         (key, value) -> {

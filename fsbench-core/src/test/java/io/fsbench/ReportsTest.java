@@ -9,7 +9,6 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.PostMarkResult;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.RunResult;
-import io.fsbench.api.WorkloadRun;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,13 +31,14 @@ class ReportsTest {
   @Test
   void aBlockRunIsWrittenInFiosShape() throws Exception {
     RunResult run =
-        new RunResult(
+        RunResult.ofJobs(
             "0.1.0",
             1_800_000_000_000L,
+            "randwrite-4k",
             Map.of(),
             List.of(FakeBlockJobs.result("randwrite-4k", 0)),
-            Map.of("kernel", "6.1"),
-            Map.of("filesystem", "xfs"));
+            RunFixtures.environment(),
+            RunFixtures.volume("xfs", "rw,noatime"));
 
     JsonNode json = JSON.readTree(Reports.format(run, Reports.Format.JSON));
 
@@ -50,7 +50,7 @@ class ReportsTest {
 
   @Test
   void anotherWorkloadsJsonNamesEveryMetricsUnit() throws Exception {
-    WorkloadRun run = postMarkRun();
+    RunResult run = postMarkRun();
 
     JsonNode json = JSON.readTree(Reports.format(run, Reports.Format.JSON));
 
@@ -74,7 +74,7 @@ class ReportsTest {
     assertThat(text).containsPattern("transactions_per_sec +250 transactions/s");
   }
 
-  private static WorkloadRun postMarkRun() {
+  private static RunResult postMarkRun() {
     PostMarkSpec spec = PostMarkSpec.builder().build();
     PostMarkResult result =
         new PostMarkResult(
@@ -92,13 +92,13 @@ class ReportsTest {
             500,
             1_000_000,
             2_000_000);
-    return new WorkloadRun(
+    return new RunResult(
         "0.1.0",
         1_800_000_000_000L,
         "postmark",
         Map.of("files", "500", "workload", "postmark"),
-        result,
-        Map.of("kernel", "6.1"),
-        Map.of("filesystem", "ext4", "device", "/dev/loop7", "mount_options", "rw,relatime"));
+        List.of(result),
+        RunFixtures.environment(),
+        RunFixtures.volume("ext4", "rw,relatime"));
   }
 }

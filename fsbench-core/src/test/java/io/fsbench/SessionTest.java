@@ -15,6 +15,7 @@ import io.fsbench.api.Availability;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IoEngine;
+import io.fsbench.api.JobSpec;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.ReadWrite;
 import io.fsbench.api.RunResult;
@@ -22,7 +23,7 @@ import io.fsbench.api.Size;
 import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.UnsupportedTuningException;
-import io.fsbench.api.WorkloadRun;
+import io.fsbench.api.Workload;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
@@ -76,11 +77,14 @@ class SessionTest {
     assertThat(leftInTarget()).isEmpty();
     assertThat(result.jobs()).extracting(j -> j.jobname()).containsExactly("randwrite-4k");
     assertThat(result.timestampMs()).isEqualTo(CLOCK.millis());
-    assertThat(result.volume())
-        .containsEntry("filesystem", "dir")
+    assertThat(result.volume().fileSystem()).isEqualTo("dir");
+    assertThat(result.volume().target()).isInstanceOf(Target.Directory.class);
+    assertThat(result.volume().asMap())
         .containsEntry("target", "directory")
         .doesNotContainKey("mkfs_seconds");
-    assertThat(result.environment()).containsKeys("kernel", "cpu_count", "tool.java");
+    assertThat(result.environment().kernel()).isNotBlank();
+    assertThat(result.environment().toolVersions()).containsKey("java");
+    assertThat(result.environment().asMap()).containsKeys("kernel", "cpu_count", "tool.java");
     assertThat(engine.hadVolume).containsExactly(false);
   }
 
@@ -218,7 +222,7 @@ class SessionTest {
 
     assertThat(engine.lastJobs()).extracting(JobFile.Job::groupId).containsExactly(0, 1);
     assertThat(engine.lastJobs()).allMatch(JobFile.Job::groupReporting);
-    assertThat(result.globalOptions()).containsEntry("size", "16m").containsEntry("bs", "64k");
+    assertThat(result.parameters()).containsEntry("size", "16m").containsEntry("bs", "64k");
     assertThat(result.jobs()).extracting(j -> j.jobname()).containsExactly("write", "read");
     assertThat(leftInTarget()).isEmpty();
   }
@@ -233,16 +237,35 @@ class SessionTest {
   }
 
   @Test
+  void aBlockJobRunAsAnyWorkloadHasTheSameResultRootAsAJob() throws IOException {
+    Workload job = JobSpec.builder(ReadWrite.WRITE, kib(64)).size(mib(1)).build();
+    PostMarkSpec postMark = PostMarkSpec.builder().files(20).transactions(50).build();
+
+    RunResult blockRun = onDirectory().run(job);
+    RunResult otherRun = onDirectory().run(postMark);
+
+    assertThat(blockRun.isBlockRun()).isTrue();
+    assertThat(blockRun.jobs())
+        .singleElement()
+        .satisfies(j -> assertThat(j.write().ioBytes()).isEqualTo(mib(1).bytes()));
+    assertThat(blockRun.parameters()).containsEntry("bs", "64k");
+    assertThat(otherRun.isBlockRun()).isFalse();
+    assertThat(otherRun.jobs()).isEmpty();
+    assertThat(otherRun.volume().target()).isEqualTo(blockRun.volume().target());
+    assertThat(leftInTarget()).isEmpty();
+  }
+
+  @Test
   void runsOtherWorkloadsInAFreshSubdirectory() throws IOException {
     PostMarkSpec small = PostMarkSpec.builder().files(20).transactions(50).build();
 
-    WorkloadRun run = onDirectory().run(small);
+    RunResult run = onDirectory().run(small);
 
     assertThat(run.workload()).isEqualTo("postmark");
     assertThat(run.result().headline().name()).isEqualTo("transactions_per_sec");
     assertThat(run.result().headline().value()).isPositive();
     assertThat(run.parameters()).containsEntry("workload", "postmark").containsEntry("files", "20");
-    assertThat(run.volume()).containsEntry("filesystem", "dir");
+    assertThat(run.volume().fileSystem()).isEqualTo("dir");
     assertThat(leftInTarget()).isEmpty();
   }
 

@@ -8,27 +8,26 @@ import io.fsbench.FsBench;
 import io.fsbench.Session;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.RunResult;
-import io.fsbench.api.WorkloadRun;
 import java.util.List;
 
 /**
  * Example 2: several workloads on one volume. An {@linkplain Session#open() open} session makes its
  * volume on the first run, keeps it for the next ones and destroys it when closed; each run works
- * in a fresh directory of its own. Block jobs give fio's results, other workloads (here PostMark)
- * their own metrics, each with its unit.
+ * in a fresh directory of its own. Every run gives a {@link RunResult}: block jobs fio's results
+ * ({@code jobs()}), other workloads (here PostMark) their own metrics, each with its unit.
  */
 public final class Example02OneVolumeManyWorkloads {
 
   private Example02OneVolumeManyWorkloads() {}
 
   /** What the three runs measured. */
-  public record Results(RunResult write, RunResult read, WorkloadRun postmark) {}
+  public record Results(RunResult write, RunResult read, RunResult postmark) {}
 
   public static Results run() {
     try (Session xfs = FsBench.on("xfs").imageSize(gib(1)).open()) {
       RunResult write = xfs.seqWrite(kib(128)).size(mib(128)).endFsync().run();
       RunResult read = xfs.seqRead(kib(128)).size(mib(128)).run();
-      WorkloadRun postmark = xfs.run(PostMarkSpec.builder().files(500).transactions(2000).build());
+      RunResult postmark = xfs.run(PostMarkSpec.builder().files(500).transactions(2000).build());
       return new Results(write, read, postmark);
     }
   }

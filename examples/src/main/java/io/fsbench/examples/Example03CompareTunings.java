@@ -12,7 +12,7 @@ import java.time.Duration;
 /**
  * Example 3: the same job on ext4 with its defaults and with {@code data=writeback,noatime}. Each
  * run makes its own volume, tuned as asked; what was actually applied (mount options read back from
- * the kernel) is in each result's volume map.
+ * the kernel) is in each result's {@code volume()}.
  */
 public final class Example03CompareTunings {
 
@@ -48,9 +48,7 @@ public final class Example03CompareTunings {
     for (RunResult r : new RunResult[] {results.defaults(), results.writeback()}) {
       System.out.printf(
           "ext4 %-30s %8.0f IOPS  (mounted %s)%n",
-          r.volume().get("tuning"),
-          r.jobs().get(0).write().iops(),
-          r.volume().get("mount_options"));
+          r.volume().tuning().label(), r.jobs().get(0).write().iops(), r.volume().mountOptions());
     }
     System.out.printf("writeback / defaults: %.2fx%n", results.ratio());
   }

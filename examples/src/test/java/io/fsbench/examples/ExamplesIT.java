@@ -65,11 +65,10 @@ class ExamplesIT {
     assertThat(results.write().jobs().get(0).write().ioBytes()).isPositive();
     assertThat(results.read().jobs().get(0).read().ioBytes()).isPositive();
     assertThat(results.postmark().result().headline().value()).isPositive();
-    String mountPoint = results.write().volume().get("mount_point");
-    assertThat(results.read().volume()).containsEntry("mount_point", mountPoint);
-    assertThat(results.postmark().volume())
-        .containsEntry("mount_point", mountPoint)
-        .containsEntry("filesystem", "xfs");
+    Path mountPoint = results.write().volume().mountPoint();
+    assertThat(results.read().volume().mountPoint()).isEqualTo(mountPoint);
+    assertThat(results.postmark().volume().mountPoint()).isEqualTo(mountPoint);
+    assertThat(results.postmark().volume().fileSystem()).isEqualTo("xfs");
   }
 
   @Test
@@ -78,11 +77,11 @@ class ExamplesIT {
 
     Example03CompareTunings.Results results = Example03CompareTunings.run();
 
-    assertThat(results.defaults().volume()).containsEntry("tuning", "defaults");
-    assertThat(results.writeback().volume().get("mount_options"))
+    assertThat(results.defaults().volume().tuning().isDefault()).isTrue();
+    assertThat(results.writeback().volume().mountOptions())
         .contains("data=writeback")
         .contains("noatime");
-    assertThat(results.defaults().volume().get("mount_options")).doesNotContain("data=writeback");
+    assertThat(results.defaults().volume().mountOptions()).doesNotContain("data=writeback");
     assertThat(results.defaults().jobs().get(0).sync().totalIos()).isPositive();
     assertThat(results.ratio()).isPositive();
   }
@@ -93,7 +92,7 @@ class ExamplesIT {
 
     RunResult result = Example04JobFile.run();
 
-    assertThat(result.globalOptions()).containsEntry("bs", "64k");
+    assertThat(result.parameters()).containsEntry("bs", "64k");
     assertThat(result.jobs()).extracting(JobResult::jobname).containsExactly("writers", "readers");
     assertThat(result.jobs()).extracting(JobResult::groupid).containsExactly(0, 1);
     assertThat(result.jobs()).extracting(JobResult::members).containsExactly(2, 2);

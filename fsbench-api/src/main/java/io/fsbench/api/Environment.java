@@ -7,7 +7,8 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * The machine a comparison ran on, so that a reader can tell whether its numbers apply to theirs.
+ * The machine a run or a comparison ran on, so that a reader can tell whether its numbers apply to
+ * theirs.
  *
  * @param kernel the kernel release, as {@code uname -r} prints it
  * @param cpuModel the CPU model name from {@code /proc/cpuinfo}, or {@code unknown}
@@ -42,5 +43,21 @@ public record Environment(
       throw new IllegalArgumentException("memoryBytes (" + memoryBytes + ") must not be negative");
     }
     toolVersions = Collections.unmodifiableMap(new TreeMap<>(toolVersions));
+  }
+
+  /**
+   * The flat view that run reports print, sorted by key: {@code kernel}, {@code cpu_model}, {@code
+   * cpu_count}, {@code memory_bytes}, {@code hostname} and each tool's version as {@code
+   * tool.<name>}. fsbench's version and the date are fields of the run itself.
+   */
+  public Map<String, String> asMap() {
+    Map<String, String> map = new TreeMap<>();
+    map.put("kernel", kernel);
+    map.put("cpu_model", cpuModel);
+    map.put("cpu_count", Integer.toString(cpuCount));
+    map.put("memory_bytes", Long.toString(memoryBytes));
+    map.put("hostname", hostname);
+    toolVersions.forEach((tool, version) -> map.put("tool." + tool, version));
+    return Collections.unmodifiableMap(map);
   }
 }

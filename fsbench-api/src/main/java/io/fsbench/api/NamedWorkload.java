@@ -20,11 +20,8 @@ public record NamedWorkload(String name, Workload workload) implements Workload 
   }
 
   /** The workload that runs, with every renaming removed. */
-  public static Workload unwrap(Workload workload) {
-    Workload w = workload;
-    while (w instanceof NamedWorkload named) {
-      w = named.workload();
-    }
-    return w;
+  @Override
+  public Workload spec() {
+    return workload.spec();
   }
 }

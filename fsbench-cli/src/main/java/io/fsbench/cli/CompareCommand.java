@@ -2,6 +2,7 @@ package io.fsbench.cli;
 
 import io.fsbench.ComparisonBuilder;
 import io.fsbench.FsBench;
+import io.fsbench.Reports;
 import io.fsbench.Workloads;
 import io.fsbench.api.CacheState;
 import io.fsbench.api.Comparison;
@@ -15,7 +16,6 @@ import io.fsbench.api.VolumePolicy;
 import io.fsbench.api.Workload;
 import io.fsbench.core.host.IoErrors;
 import io.fsbench.core.jobfile.JobOptionParser;
-import io.fsbench.core.report.compare.ComparisonFormat;
 import io.fsbench.core.volume.OpenVolumes;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -295,12 +295,12 @@ final class CompareCommand implements Callable<Integer> {
 
   private void report(Comparison comparison, java.io.PrintWriter err) {
     var stdout = spec.commandLine().getOut();
-    stdout.print(ComparisonFormat.TEXT.writer().render(comparison));
+    stdout.print(Reports.format(comparison, Reports.ComparisonFormat.TEXT));
     stdout.flush();
     List<Path> written;
     try {
       Files.createDirectories(out);
-      written = ComparisonFormat.writeAll(comparison, out);
+      written = Reports.writeAll(comparison, out);
     } catch (IOException e) {
       throw new FsBenchException(
           FsBenchException.Kind.ENVIRONMENT,

@@ -3,7 +3,6 @@ package io.fsbench.cli;
 import io.fsbench.Reports;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.RunResult;
-import io.fsbench.api.WorkloadRun;
 import io.fsbench.core.host.IoErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,10 +38,6 @@ final class OutputOptions {
   }
 
   void write(RunResult run, PrintWriter stdout) {
-    write(Reports.format(run, format()), stdout);
-  }
-
-  void write(WorkloadRun run, PrintWriter stdout) {
     write(Reports.format(run, format()), stdout);
   }
 

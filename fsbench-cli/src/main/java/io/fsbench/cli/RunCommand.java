@@ -6,10 +6,8 @@ import io.fsbench.Session;
 import io.fsbench.Workloads;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Workload;
-import io.fsbench.api.WorkloadRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Workload named = Workloads.named(workload, params());
     try (Session session = Runs.session(fsbench.get(), target)) {
-      if (NamedWorkload.unwrap(named) instanceof JobSpec job) {
+      if (named.spec() instanceof JobSpec job) {
         JobBuilder builder = session.job(job).dropCaches(dropCaches);
         return runJob(session, builder, job.name());
       }
@@ -142,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
       var err = spec.commandLine().getErr();
       Runs.started(session, err, named.name(), target);
       long start = System.nanoTime();
-      WorkloadRun run = session.run(named);
+      RunResult run = session.run(named);
       Runs.finished(err, start);
       output.write(run, spec.commandLine().getOut());
       return 0;

@@ -7,12 +7,8 @@ import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonListener;
 import io.fsbench.api.ComparisonSettings;
 import io.fsbench.api.Environment;
-import io.fsbench.api.FileSystemLifecycle;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
-import io.fsbench.api.JobSpec;
-import io.fsbench.api.LifecycleResult;
-import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.PluginInfo;
 import io.fsbench.api.SkippedFileSystem;
 import io.fsbench.api.Target;
@@ -22,7 +18,6 @@ import io.fsbench.api.VolumePolicy;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
 import io.fsbench.core.engine.RunContext;
-import io.fsbench.core.engine.WorkloadParameters;
 import io.fsbench.core.engine.WorkloadRunners;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +28,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -102,14 +98,15 @@ public final class ComparisonRunner {
     List<String> fileSystems = fileSystems(plan, settings, recorder);
     List<Cell> cells = new ArrayList<>();
     for (Workload workload : runnableWorkloads(plan, settings, recorder)) {
-      if (NamedWorkload.unwrap(workload) instanceof JobSpec job) {
-        recorder.workingSet(job.name(), job.effectiveIoSize().bytes() * job.numJobs());
+      OptionalLong workingSet = runners.workingSet(workload);
+      if (workingSet.isPresent()) {
+        recorder.workingSet(workload.spec().name(), workingSet.getAsLong());
       }
       for (String fs : fileSystems) {
         for (Tuning tuning :
             settings.target().formats() ? plan.tuningsOf(fs) : List.of(Tuning.defaults())) {
           CellId id = new CellId(fs, tuning, workload.name());
-          cells.add(new Cell(id, workload, recorder.cell(id, WorkloadParameters.of(workload))));
+          cells.add(new Cell(id, workload, recorder.cell(id, runners.parameters(workload))));
         }
       }
     }
@@ -149,14 +146,14 @@ public final class ComparisonRunner {
    * filesystems that fs-lifecycle times, so that workload is left out with a warning; a plan of
    * nothing else is refused before anything runs.
    */
-  private static List<Workload> runnableWorkloads(
+  private List<Workload> runnableWorkloads(
       ComparisonPlan plan, ComparisonSettings settings, ComparisonRecorder recorder) {
     if (settings.target().formats()) {
       return plan.workloads();
     }
     List<Workload> runnable = new ArrayList<>();
     for (Workload workload : plan.workloads()) {
-      if (NamedWorkload.unwrap(workload) instanceof FileSystemLifecycle) {
+      if (runners.makesVolumes(workload)) {
         recorder.warn(
             workload.name()
                 + " was left out: it times mkfs, mount and unmount, which a directory target"
@@ -258,7 +255,7 @@ public final class ComparisonRunner {
       return;
     }
     listener.cellStarted(cell.id, all.indexOf(cell) + 1, all.size());
-    if (NamedWorkload.unwrap(cell.workload) instanceof FileSystemLifecycle) {
+    if (runners.makesVolumes(cell.workload)) {
       runLifecycle(cell, settings, warmUp);
       return;
     }
@@ -293,8 +290,8 @@ public final class ComparisonRunner {
   }
 
   /**
-   * Lifecycle runs measure the volume itself: a fresh one each time, made, mounted, unmounted,
-   * mounted again and destroyed.
+   * A workload that measures the volume itself (fs-lifecycle) gets a fresh one each run, made here
+   * and destroyed after its runner has timed it.
    */
   private void runLifecycle(Cell cell, ComparisonSettings settings, boolean warmUp) {
     Target target = settings.target();
@@ -304,15 +301,11 @@ public final class ComparisonRunner {
       if (cell.recorder.measuredCount() == 0) {
         cell.recorder.applied(volume.applied());
       }
-      Duration mount = volume.mountTime();
-      volume.remount();
-      LifecycleResult result =
-          new LifecycleResult(
+      WorkloadResult result =
+          NamedResult.of(
               cell.workload.name(),
-              volume.mkfsTime(),
-              mount,
-              volume.unmountTime().orElseThrow(),
-              volume.mountTime());
+              runners.run(
+                  cell.workload, new RunContext(volume.mountPoint(), volume, f -> {}, cancelled)));
       Duration took = Duration.ofNanos(System.nanoTime() - t0);
       if (warmUp) {
         cell.recorder.warmUp(result, start, took);

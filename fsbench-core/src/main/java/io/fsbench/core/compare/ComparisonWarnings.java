@@ -53,7 +53,8 @@ public final class ComparisonWarnings {
 
   /**
    * mkfs writes metadata in proportion to the device (inode tables, allocation groups), so its time
-   * is the time at this size, which was chosen for other workloads when it was sized to fit them.
+   * is the time at this size, which was chosen for other workloads when it was sized to fit them. A
+   * cell times mkfs when its results have the metric, under whatever name the workload runs.
    */
   static Optional<String> mkfsDependsOnSize(
       ComparisonSettings settings, List<ComparisonCell> cells) {
@@ -62,7 +63,7 @@ public final class ComparisonWarnings {
             .filter(
                 c ->
                     c.measured().stream()
-                        .anyMatch(r -> r.result() instanceof io.fsbench.api.LifecycleResult))
+                        .anyMatch(r -> r.result().metric("mkfs.seconds").isPresent()))
             .map(ComparisonCell::workload)
             .findFirst();
     if (lifecycle.isEmpty()) {

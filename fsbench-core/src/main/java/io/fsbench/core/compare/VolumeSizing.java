@@ -1,17 +1,13 @@
 package io.fsbench.core.compare;
 
 import io.fsbench.api.ComparisonSettings;
-import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
-import io.fsbench.api.JobSpec;
-import io.fsbench.api.LargeFileSpec;
-import io.fsbench.api.NamedWorkload;
-import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.Size;
 import io.fsbench.api.Target;
-import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.Workload;
+import io.fsbench.core.engine.Footprint;
+import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.plugin.PluginRegistry;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
@@ -26,26 +22,16 @@ import java.util.OptionalLong;
  * decides. An automatic size grows to fit; a size the user gave is checked before anything runs.
  *
  * <pre>{@code
- * Size size = VolumeSizing.automatic(workloads, plugins);  // e.g. 12 GiB for classic-fs
- * VolumeSizing.check(Size.gib(4), workloads, plugins);     // throws: names what needs more
+ * Size size = VolumeSizing.automatic(workloads, runners, plugins);  // e.g. 12 GiB for classic-fs
+ * VolumeSizing.check(Size.gib(4), workloads, runners, plugins);     // throws: names what needs more
  * }</pre>
  */
 public final class VolumeSizing {
-
-  /** What one workload leaves on a volume at its peak. */
-  record Footprint(long bytes, long files) {
-    static final Footprint NONE = new Footprint(0, 0);
-
-    Footprint max(Footprint other) {
-      return new Footprint(Math.max(bytes, other.bytes), Math.max(files, other.files));
-    }
-  }
 
   /** Filesystem metadata, journals and allocation slack on top of the data. */
   private static final double DATA_HEADROOM = 1.25;
 
   private static final long FIXED_HEADROOM = Size.mib(256).bytes();
-  private static final long BLOCK = 4096;
   private static final long GIB = Size.gib(1).bytes();
 
   private VolumeSizing() {}
@@ -58,8 +44,10 @@ public final class VolumeSizing {
    * @param plugins the filesystems that will run, each with the tunings it runs with
    */
   public static Size automatic(
-      List<? extends Workload> workloads, Map<FileSystemPlugin, List<Tuning>> plugins) {
-    Footprint need = footprint(workloads);
+      List<? extends Workload> workloads,
+      WorkloadRunners runners,
+      Map<FileSystemPlugin, List<Tuning>> plugins) {
+    Footprint need = footprint(workloads, runners);
     long bytes = dataSize(need);
     long size =
         Math.max(
@@ -79,8 +67,11 @@ public final class VolumeSizing {
    * @throws InvalidInputException naming the workload's needs, the filesystem and the size to give
    */
   public static void check(
-      Size size, List<? extends Workload> workloads, Map<FileSystemPlugin, List<Tuning>> plugins) {
-    Footprint need = footprint(workloads);
+      Size size,
+      List<? extends Workload> workloads,
+      WorkloadRunners runners,
+      Map<FileSystemPlugin, List<Tuning>> plugins) {
+    Footprint need = footprint(workloads, runners);
     long bytes = dataSize(need);
     if (need.bytes() > 0 && bytes > size.bytes()) {
       throw new InvalidInputException(
@@ -124,6 +115,7 @@ public final class VolumeSizing {
       ComparisonSettings settings,
       ComparisonPlan plan,
       PluginRegistry registry,
+      WorkloadRunners runners,
       Host host,
       boolean automatic) {
     if (!(settings.target() instanceof Target.Loop loop)) {
@@ -137,10 +129,10 @@ public final class VolumeSizing {
       }
     }
     if (!automatic) {
-      check(loop.size(), plan.workloads(), plugins);
+      check(loop.size(), plan.workloads(), runners, plugins);
       return settings;
     }
-    Size size = automatic(plan.workloads(), plugins);
+    Size size = automatic(plan.workloads(), runners, plugins);
     return size.equals(loop.size())
         ? settings
         : new ComparisonSettings(
@@ -152,57 +144,13 @@ public final class VolumeSizing {
             settings.baseline());
   }
 
-  /** The largest footprint of the workloads. */
-  static Footprint footprint(List<? extends Workload> workloads) {
+  /** The largest footprint of the workloads, each as its runner counts it. */
+  static Footprint footprint(List<? extends Workload> workloads, WorkloadRunners runners) {
     Footprint max = Footprint.NONE;
     for (Workload w : workloads) {
-      max = max.max(footprint(w));
+      max = max.max(runners.footprint(w));
     }
     return max;
-  }
-
-  static Footprint footprint(Workload workload) {
-    Workload w = NamedWorkload.unwrap(workload);
-    if (w instanceof LargeFileSpec large) {
-      // The source and its copy; a re-copy truncates the copy before writing it again.
-      return new Footprint(2 * blocks(large.size().bytes()), 2);
-    }
-    if (w instanceof TreeSpec tree) {
-      return tree(tree);
-    }
-    if (w instanceof FsMarkSpec fsMark) {
-      long perFile = blocks(fsMark.fileSize().bytes());
-      long dirs = fsMark.filesPerDir() == 0 ? 1 : fsMark.totalFiles() / fsMark.filesPerDir() + 1;
-      return new Footprint(fsMark.totalFiles() * perFile, fsMark.totalFiles() + dirs);
-    }
-    if (w instanceof PostMarkSpec postMark) {
-      // The pool at its biggest: every file at the largest size, twice the pool as PostMark's
-      // table.
-      long files = 2L * postMark.files() * postMark.threads();
-      return new Footprint(files * blocks(postMark.sizeHigh().bytes()), files);
-    }
-    if (w instanceof JobSpec job) {
-      return new Footprint(
-          job.effectiveIoSize().bytes() * job.numJobs(), (long) job.nrFiles() * job.numJobs());
-    }
-    return Footprint.NONE; // fs-lifecycle and others that write nothing to speak of
-  }
-
-  /**
-   * A generated tree is written as an archive, extracted, and copied: three copies of its data and
-   * two of its files and directories. An archive the user gives is of unknown size unpacked.
-   */
-  private static Footprint tree(TreeSpec tree) {
-    if (!tree.generated()) {
-      return Footprint.NONE;
-    }
-    double sigma = tree.fileSizeSigma();
-    double mean = tree.medianFileSize().bytes() * Math.exp(sigma * sigma / 2);
-    long perFile = blocks((long) Math.min(mean, TreeSpec.MAX_GENERATED_FILE.bytes()));
-    long files = tree.generatedFiles();
-    long dirs = files / tree.filesPerDir() + 1;
-    long archive = (files + dirs) * 512 + files * (long) mean;
-    return new Footprint(archive + 2 * files * perFile + 2 * dirs * BLOCK, 2 * (files + dirs));
   }
 
   private static long dataSize(Footprint need) {
@@ -241,10 +189,6 @@ public final class VolumeSizing {
   private static boolean below(FileSystemPlugin plugin, Tuning tuning, long size, long wanted) {
     OptionalLong limit = plugin.fileLimit(Size.bytes(size), tuning);
     return limit.isPresent() && limit.getAsLong() < wanted;
-  }
-
-  private static long blocks(long bytes) {
-    return Math.max(BLOCK, roundUp(bytes, BLOCK));
   }
 
   private static long roundUp(long value, long unit) {

@@ -2,9 +2,16 @@ package io.fsbench.core.engine;
 
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
- * Runs one kind of {@link Workload}. The engine finds the runner for a spec by its type; each
+ * Everything core knows about one kind of {@link Workload}: how it runs, how much room it needs,
+ * how its parameters print and what a comparison's runtime does to it. {@link WorkloadRunners}
+ * finds the runner for a spec by the spec's class, so core never switches on kinds; a new kind is
+ * one package with its runner plus one line in {@code io.fsbench.core.workload.Families}. Each
  * runner measures as its reference tool defines it (fio, fs_mark, PostMark, tar) unless documented
  * otherwise.
  *
@@ -25,4 +32,52 @@ public interface WorkloadRunner<S extends Workload> {
    * it reads that is not there, say. Checks the spec only; makes nothing.
    */
   default void check(S spec) {}
+
+  /** What the workload leaves on a volume at its peak; images are sized from it. */
+  default Footprint footprint(S spec) {
+    return Footprint.NONE;
+  }
+
+  /**
+   * The spec's effective parameters as strings, for results and reports: by default its record
+   * components as written, plus {@code workload}, the name of what ran.
+   */
+  default Map<String, String> parameters(S spec) {
+    Map<String, String> params = new TreeMap<>();
+    for (var component : spec.getClass().getRecordComponents()) {
+      try {
+        params.put(component.getName(), String.valueOf(component.getAccessor().invoke(spec)));
+      } catch (ReflectiveOperationException e) {
+        params.put(component.getName(), "?");
+      }
+    }
+    params.put("workload", spec.name());
+    return params;
+  }
+
+  /**
+   * The bytes the workload reads back that a page cache could hold, so a comparison can warn when
+   * memory, not the disk, is measured; empty when the workload does not read back what it wrote.
+   */
+  default OptionalLong workingSet(S spec) {
+    return OptionalLong.empty();
+  }
+
+  /**
+   * The spec with a comparison's runtime applied; the spec itself for workloads that end when their
+   * work is done.
+   *
+   * @throws io.fsbench.api.InvalidInputException when the spec cannot honour a runtime
+   */
+  default S withRuntime(S spec, Duration runtime) {
+    return spec;
+  }
+
+  /**
+   * Whether the workload measures making volumes itself (mkfs, mount), so it cannot run on a volume
+   * it is given: a comparison times it with fresh volumes, and a directory target leaves it out.
+   */
+  default boolean makesVolumes() {
+    return false;
+  }
 }

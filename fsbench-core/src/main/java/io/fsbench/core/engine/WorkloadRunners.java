@@ -4,53 +4,101 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 
-/** The runner for each kind of workload, found by the spec's type. */
+/**
+ * The runner of each kind of workload, found by the class of the workload's {@link Workload#spec()
+ * spec}. Every question core asks about a workload (run it, check it, size a volume for it, print
+ * its parameters) goes through here, so core never switches on kinds.
+ */
 public final class WorkloadRunners {
 
   private final Map<Class<?>, WorkloadRunner<?>> runners = new LinkedHashMap<>();
 
+  /**
+   * Adds a runner for its spec type.
+   *
+   * @throws IllegalArgumentException when that type already has one
+   */
   public WorkloadRunners register(WorkloadRunner<?> runner) {
-    runners.put(runner.specType(), runner);
+    WorkloadRunner<?> before = runners.putIfAbsent(runner.specType(), runner);
+    if (before != null) {
+      throw new IllegalArgumentException(
+          runner.specType().getSimpleName()
+              + " has two runners, "
+              + before.getClass().getSimpleName()
+              + " and "
+              + runner.getClass().getSimpleName()
+              + "; register one");
+    }
     return this;
+  }
+
+  /** Whether a runner is registered for this kind of spec. */
+  public boolean runs(Class<? extends Workload> specType) {
+    return runners.containsKey(specType);
   }
 
   /** Runs the workload with the runner registered for its type. */
   public WorkloadResult run(Workload workload, WorkloadContext context) {
-    Workload inner = NamedWorkload.unwrap(workload);
-    return runnerFor(inner).run(inner, context);
+    Workload spec = workload.spec();
+    return runnerFor(spec).run(spec, context);
   }
 
-  /**
-   * Refuses a workload its runner would refuse, before anything is made; a workload no runner takes
-   * (fs-lifecycle, which a comparison times itself) is left to whoever runs it.
-   */
-  @SuppressWarnings("unchecked")
+  /** Refuses a workload its runner would refuse, before anything is made. */
   public void check(Workload workload) {
-    Workload inner = NamedWorkload.unwrap(workload);
-    for (Map.Entry<Class<?>, WorkloadRunner<?>> e : runners.entrySet()) {
-      if (e.getKey().isInstance(inner)) {
-        ((WorkloadRunner<Workload>) e.getValue()).check(inner);
-        return;
-      }
+    Workload spec = workload.spec();
+    runnerFor(spec).check(spec);
+  }
+
+  /** What the workload leaves on a volume at its peak. */
+  public Footprint footprint(Workload workload) {
+    Workload spec = workload.spec();
+    return runnerFor(spec).footprint(spec);
+  }
+
+  /** The workload's effective parameters, sorted by name, for results and reports. */
+  public Map<String, String> parameters(Workload workload) {
+    Workload spec = workload.spec();
+    return runnerFor(spec).parameters(spec);
+  }
+
+  /** The bytes the workload reads back that a page cache could hold, if it reads any back. */
+  public OptionalLong workingSet(Workload workload) {
+    Workload spec = workload.spec();
+    return runnerFor(spec).workingSet(spec);
+  }
+
+  /** Whether the workload times making volumes itself (see {@link WorkloadRunner#makesVolumes}). */
+  public boolean makesVolumes(Workload workload) {
+    return runnerFor(workload.spec()).makesVolumes();
+  }
+
+  /** The workload with a comparison's runtime applied, under the name it had. */
+  public Workload withRuntime(Workload workload, Duration runtime) {
+    Workload spec = workload.spec();
+    Workload timed = runnerFor(spec).withRuntime(spec, runtime);
+    if (timed == spec) {
+      return workload;
     }
+    return workload == spec ? timed : new NamedWorkload(workload.name(), timed);
   }
 
   @SuppressWarnings("unchecked")
-  private WorkloadRunner<Workload> runnerFor(Workload workload) {
-    for (Map.Entry<Class<?>, WorkloadRunner<?>> e : runners.entrySet()) {
-      if (e.getKey().isInstance(workload)) {
-        return (WorkloadRunner<Workload>) e.getValue();
-      }
+  private WorkloadRunner<Workload> runnerFor(Workload spec) {
+    WorkloadRunner<?> runner = runners.get(spec.getClass());
+    if (runner == null) {
+      throw new InvalidInputException(
+          "no runner for workload '"
+              + spec.name()
+              + "' ("
+              + spec.getClass().getSimpleName()
+              + "); fsbench runs "
+              + runners.keySet().stream().map(Class::getSimpleName).toList());
     }
-    throw new InvalidInputException(
-        "no runner for workload '"
-            + workload.name()
-            + "' ("
-            + workload.getClass().getSimpleName()
-            + "); fsbench runs "
-            + runners.keySet().stream().map(Class::getSimpleName).toList());
+    return (WorkloadRunner<Workload>) runner;
   }
 }

@@ -15,6 +15,8 @@ import io.fsbench.api.Target;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.Workload;
+import io.fsbench.core.engine.WorkloadRunners;
+import io.fsbench.core.workload.Families;
 import io.fsbench.spi.FileSystemPlugin;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,8 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class VolumeSizingTest {
+
+  private static final WorkloadRunners FAMILIES = Families.standard();
 
   private static final Workload MILLION_EMPTY_FILES =
       new NamedWorkload(
@@ -55,7 +59,8 @@ class VolumeSizingTest {
 
   @Test
   void keepsTheDefaultSizeForSmallWorkloads() {
-    Size size = VolumeSizing.automatic(List.of(FileSystemLifecycle.DEFAULT), only(fixedInodes()));
+    Size size =
+        VolumeSizing.automatic(List.of(FileSystemLifecycle.DEFAULT), FAMILIES, only(fixedInodes()));
 
     assertThat(size).isEqualTo(Target.DEFAULT_LOOP_SIZE);
   }
@@ -64,7 +69,7 @@ class VolumeSizingTest {
   void makesRoomForALargeFileAndItsCopy() {
     Workload fourGib = LargeFileSpec.builder().size(Size.gib(4)).build();
 
-    Size size = VolumeSizing.automatic(List.of(fourGib), only(dynamicInodes()));
+    Size size = VolumeSizing.automatic(List.of(fourGib), FAMILIES, only(dynamicInodes()));
 
     assertThat(size.bytes()).isGreaterThanOrEqualTo(Size.gib(10).bytes());
     assertThat(size.bytes()).isLessThanOrEqualTo(Size.gib(12).bytes());
@@ -73,7 +78,7 @@ class VolumeSizingTest {
 
   @Test
   void growsTheImageUntilAFixedInodeCountHoldsEveryFile() {
-    Size size = VolumeSizing.automatic(List.of(MILLION_EMPTY_FILES), only(fixedInodes()));
+    Size size = VolumeSizing.automatic(List.of(MILLION_EMPTY_FILES), FAMILIES, only(fixedInodes()));
 
     long inodes = size.bytes() / 16384;
     assertThat(inodes)
@@ -84,7 +89,8 @@ class VolumeSizingTest {
 
   @Test
   void needsNoMoreThanTheDataWhereInodesAreAllocatedAsNeeded() {
-    Size size = VolumeSizing.automatic(List.of(MILLION_EMPTY_FILES), only(dynamicInodes()));
+    Size size =
+        VolumeSizing.automatic(List.of(MILLION_EMPTY_FILES), FAMILIES, only(dynamicInodes()));
 
     assertThat(size.bytes()).isLessThan(Size.gib(16).bytes());
   }
@@ -93,7 +99,8 @@ class VolumeSizingTest {
   void refusesAGivenSizeWithTooFewInodesBeforeAnythingRuns() {
     assertThatThrownBy(
             () ->
-                VolumeSizing.check(Size.gib(12), List.of(MILLION_EMPTY_FILES), only(fixedInodes())))
+                VolumeSizing.check(
+                    Size.gib(12), List.of(MILLION_EMPTY_FILES), FAMILIES, only(fixedInodes())))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("image size (12g)")
         .hasMessageContaining("ext4 room for 786432 files")
@@ -105,13 +112,14 @@ class VolumeSizingTest {
     Workload fourGib = LargeFileSpec.builder().size(Size.gib(4)).build();
 
     assertThatThrownBy(
-            () -> VolumeSizing.check(Size.gib(4), List.of(fourGib), only(dynamicInodes())))
+            () ->
+                VolumeSizing.check(Size.gib(4), List.of(fourGib), FAMILIES, only(dynamicInodes())))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("8g of data");
   }
 
   @Test
   void acceptsAGivenSizeThatFits() {
-    VolumeSizing.check(Size.gib(40), List.of(MILLION_EMPTY_FILES), only(fixedInodes()));
+    VolumeSizing.check(Size.gib(40), List.of(MILLION_EMPTY_FILES), FAMILIES, only(fixedInodes()));
   }
 }

@@ -1,12 +1,18 @@
 package io.fsbench.core.engine.block;
 
+import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
+import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.jobfile.JobFile;
+import io.fsbench.core.report.compare.HumanUnits;
 import io.fsbench.core.report.fio.FioOptions;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 
 /** Runs one {@link JobSpec} as a comparison cell: its clones reported as one group. */
 public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
@@ -23,5 +29,44 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
     JobFile.Job job = new JobFile.Job(spec, 0, true, FioOptions.effective(spec));
     List<JobResult> results = engine.run(List.of(job), context);
     return results.get(0);
+  }
+
+  @Override
+  public Footprint footprint(JobSpec job) {
+    return new Footprint(
+        job.effectiveIoSize().bytes() * job.numJobs(), (long) job.nrFiles() * job.numJobs());
+  }
+
+  /** A block job's parameters are its effective fio options. */
+  @Override
+  public Map<String, String> parameters(JobSpec job) {
+    return FioOptions.effective(job);
+  }
+
+  @Override
+  public OptionalLong workingSet(JobSpec job) {
+    return OptionalLong.of(job.effectiveIoSize().bytes() * job.numJobs());
+  }
+
+  /**
+   * A time-based job runs for the comparison's runtime; a job that ends when its size is done
+   * cannot, and is refused rather than run for another length than asked.
+   */
+  @Override
+  public JobSpec withRuntime(JobSpec job, Duration runtime) {
+    if (runtime.isZero()) {
+      return job;
+    }
+    if (!job.timeBased()) {
+      throw new InvalidInputException(
+          "runtime ("
+              + HumanUnits.duration(runtime)
+              + ") conflicts with workload "
+              + job.name()
+              + ", which ends when its size is done (time_based off)"
+              + (job.runtime().isZero() ? "" : " within " + HumanUnits.duration(job.runtime()))
+              + "; drop the runtime, or make the workload time based");
+    }
+    return job.toBuilder().runtime(runtime).build();
   }
 }

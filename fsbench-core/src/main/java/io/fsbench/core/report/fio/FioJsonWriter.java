@@ -91,8 +91,8 @@ public final class FioJsonWriter {
     json.writeNumberField("timestamp", run.timestampMs() / 1000);
     json.writeNumberField("timestamp_ms", run.timestampMs());
     json.writeStringField("time", Ctime.format(run.timestampMs(), zone));
-    if (!run.globalOptions().isEmpty()) {
-      writeStrings(json, "global options", run.globalOptions());
+    if (!run.parameters().isEmpty()) {
+      writeStrings(json, "global options", run.parameters());
     }
     json.writeArrayFieldStart("jobs");
     for (JobResult job : run.jobs()) {
@@ -101,8 +101,8 @@ public final class FioJsonWriter {
     json.writeEndArray();
     json.writeObjectFieldStart("fsbench");
     json.writeStringField("version", run.fsbenchVersion());
-    writeStrings(json, "environment", run.environment());
-    writeStrings(json, "volume", run.volume());
+    writeStrings(json, "environment", run.environment().asMap());
+    writeStrings(json, "volume", run.volume().asMap());
     json.writeEndObject();
     json.writeEndObject();
   }

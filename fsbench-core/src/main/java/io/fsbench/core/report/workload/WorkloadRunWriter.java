@@ -6,16 +6,18 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fsbench.api.Metric;
-import io.fsbench.api.WorkloadRun;
+import io.fsbench.api.RunResult;
+import io.fsbench.api.VolumeInfo;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes a {@link WorkloadRun} as JSON or text. In JSON every metric carries its unit both in its
- * name ({@code transactions_per_sec}, {@code create.files_per_sec}, {@code seconds}) and beside its
- * value; keys are stable snake_case and a number that could not be measured is {@code null}.
+ * Writes a {@link RunResult} of a workload other than block jobs as JSON or text. In JSON every
+ * metric carries its unit both in its name ({@code transactions_per_sec}, {@code
+ * create.files_per_sec}, {@code seconds}) and beside its value; keys are stable snake_case and a
+ * number that could not be measured is {@code null}.
  *
  * <pre>{@code
  * {
@@ -37,7 +39,7 @@ public final class WorkloadRunWriter {
   private WorkloadRunWriter() {}
 
   /** The run as a JSON document with a final newline. */
-  public static String json(WorkloadRun run) {
+  public static String json(RunResult run) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("format", "fsbench-workload-run");
     root.put("format_version", FORMAT_VERSION);
@@ -53,8 +55,8 @@ public final class WorkloadRunWriter {
     for (Metric m : run.result().metrics()) {
       metric(metrics.putObject(m.name()), m);
     }
-    strings(root.putObject("environment"), run.environment());
-    strings(root.putObject("volume"), run.volume());
+    strings(root.putObject("environment"), run.environment().asMap());
+    strings(root.putObject("volume"), run.volume().asMap());
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
     DefaultPrettyPrinter printer =
         new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter);
@@ -66,15 +68,15 @@ public final class WorkloadRunWriter {
   }
 
   /** One line per metric under a heading naming the workload and where it ran. */
-  public static String text(WorkloadRun run) {
+  public static String text(RunResult run) {
     StringBuilder out = new StringBuilder();
-    Map<String, String> volume = run.volume();
+    VolumeInfo volume = run.volume();
     out.append(run.workload())
         .append(": ")
-        .append(volume.getOrDefault("filesystem", "?"))
-        .append(volume.containsKey("device") ? " on " + volume.get("device") : "")
+        .append(volume.fileSystem())
+        .append(volume.device().map(device -> " on " + device).orElse(""))
         .append(" (")
-        .append(volume.getOrDefault("mount_options", ""))
+        .append(volume.mountOptions())
         .append("), fsbench ")
         .append(run.fsbenchVersion())
         .append('\n');

@@ -7,6 +7,7 @@ import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.FsMarkSyncPolicy;
 import io.fsbench.api.MetadataOperation;
 import io.fsbench.api.Size;
+import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
@@ -61,6 +62,13 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
   @Override
   public Class<FsMarkSpec> specType() {
     return FsMarkSpec.class;
+  }
+
+  @Override
+  public Footprint footprint(FsMarkSpec spec) {
+    long perFile = Footprint.blocks(spec.fileSize().bytes());
+    long dirs = spec.filesPerDir() == 0 ? 1 : spec.totalFiles() / spec.filesPerDir() + 1;
+    return new Footprint(spec.totalFiles() * perFile, spec.totalFiles() + dirs);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.fsbench.core.workload.postmark;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.PostMarkResult;
 import io.fsbench.api.PostMarkSpec;
+import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
@@ -64,6 +65,15 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
   @Override
   public Class<PostMarkSpec> specType() {
     return PostMarkSpec.class;
+  }
+
+  /**
+   * The pool at its biggest: every file at the largest size, twice the pool as PostMark's table.
+   */
+  @Override
+  public Footprint footprint(PostMarkSpec spec) {
+    long files = 2L * spec.files() * spec.threads();
+    return new Footprint(files * Footprint.blocks(spec.sizeHigh().bytes()), files);
   }
 
   @Override

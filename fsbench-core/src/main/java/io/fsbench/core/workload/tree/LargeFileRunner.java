@@ -5,6 +5,7 @@ import io.fsbench.api.LargeFileSpec;
 import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreePhaseResult;
 import io.fsbench.api.TreeResult;
+import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.workload.metadata.Syncer;
@@ -45,6 +46,12 @@ public final class LargeFileRunner implements WorkloadRunner<LargeFileSpec> {
   @Override
   public Class<LargeFileSpec> specType() {
     return LargeFileSpec.class;
+  }
+
+  /** The source and its copy; a re-copy truncates the copy before writing it again. */
+  @Override
+  public Footprint footprint(LargeFileSpec spec) {
+    return new Footprint(2 * Footprint.blocks(spec.size().bytes()), 2);
   }
 
   @Override

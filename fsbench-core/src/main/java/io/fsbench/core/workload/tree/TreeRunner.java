@@ -7,6 +7,7 @@ import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreePhaseResult;
 import io.fsbench.api.TreeResult;
 import io.fsbench.api.TreeSpec;
+import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.host.IoErrors;
@@ -73,6 +74,25 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
   @Override
   public Class<TreeSpec> specType() {
     return TreeSpec.class;
+  }
+
+  /**
+   * A generated tree is written as an archive, extracted, and copied: three copies of its data and
+   * two of its files and directories. An archive the user gives is of unknown size unpacked.
+   */
+  @Override
+  public Footprint footprint(TreeSpec tree) {
+    if (!tree.generated()) {
+      return Footprint.NONE;
+    }
+    double sigma = tree.fileSizeSigma();
+    double mean = tree.medianFileSize().bytes() * Math.exp(sigma * sigma / 2);
+    long perFile = Footprint.blocks((long) Math.min(mean, TreeSpec.MAX_GENERATED_FILE.bytes()));
+    long files = tree.generatedFiles();
+    long dirs = files / tree.filesPerDir() + 1;
+    long archive = (files + dirs) * 512 + files * (long) mean;
+    return new Footprint(
+        archive + 2 * files * perFile + 2 * dirs * Footprint.BLOCK, 2 * (files + dirs));
   }
 
   /**

@@ -3,6 +3,8 @@ package io.fsbench.core.report.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.fsbench.Reports;
+import io.fsbench.Reports.ComparisonFormat;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,7 +67,8 @@ class ComparisonHtmlIT {
         Files.isExecutable(CHROMIUM),
         "chromium is not installed at " + CHROMIUM + " (apt-get install chromium)");
     Path html =
-        ComparisonFormat.HTML.write(ComparisonFixture.comparison(), dir.resolve("report.html"));
+        Reports.write(
+            ComparisonFixture.comparison(), ComparisonFormat.HTML, dir.resolve("report.html"));
 
     BufferedImage shot = screenshot(html);
 

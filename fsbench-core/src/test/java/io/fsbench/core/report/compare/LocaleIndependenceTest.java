@@ -1,5 +1,7 @@
 package io.fsbench.core.report.compare;
 
+import io.fsbench.Reports;
+import io.fsbench.Reports.ComparisonFormat;
 import io.fsbench.api.Comparison;
 import java.util.Locale;
 import org.junit.jupiter.api.AfterEach;
@@ -30,6 +32,6 @@ class LocaleIndependenceTest {
   void everyFormatMatchesItsGoldenFileInAGermanLocale(ComparisonFormat format) {
     Comparison comparison = ComparisonFixture.comparison();
 
-    Golden.assertMatches(format.writer().render(comparison), "comparison." + format.extension());
+    Golden.assertMatches(Reports.format(comparison, format), "comparison." + format.extension());
   }
 }

@@ -2,6 +2,8 @@ package io.fsbench.core.report.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fsbench.Reports;
+import io.fsbench.Reports.ComparisonFormat;
 import io.fsbench.api.CellId;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonListener;
@@ -28,7 +30,7 @@ class SparseComparisonTest {
   @ParameterizedTest
   @EnumSource(ComparisonFormat.class)
   void rendersAComparisonWithoutCells(ComparisonFormat format) {
-    String report = format.writer().render(recorder("").finish());
+    String report = Reports.format(recorder("").finish(), format);
 
     assertThat(report).isNotBlank();
   }
@@ -42,7 +44,7 @@ class SparseComparisonTest {
         .failed("mkfs failed");
     Comparison comparison = recorder.finish();
 
-    String report = format.writer().render(comparison);
+    String report = Reports.format(comparison, format);
 
     assertThat(report).contains("xfs").contains("mkfs failed");
   }
@@ -59,7 +61,7 @@ class SparseComparisonTest {
         ComparisonFixture.START,
         java.time.Duration.ofSeconds(1));
 
-    String report = format.writer().render(recorder.finish());
+    String report = Reports.format(recorder.finish(), format);
 
     assertThat(report).contains("100").doesNotContain("baseline)").doesNotContain("≈");
   }

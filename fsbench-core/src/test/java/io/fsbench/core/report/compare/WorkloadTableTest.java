@@ -2,6 +2,8 @@ package io.fsbench.core.report.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fsbench.Reports;
+import io.fsbench.Reports.ComparisonFormat;
 import io.fsbench.api.CellId;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonListener;
@@ -78,7 +80,7 @@ class WorkloadTableTest {
 
   @Test
   void theConsoleTableNamesEachStep() {
-    String text = ComparisonFormat.TEXT.writer().render(lifecycles());
+    String text = Reports.format(lifecycles(), ComparisonFormat.TEXT);
 
     assertThat(text)
         .contains("fs-lifecycle · mkfs.seconds")
@@ -112,7 +114,7 @@ class WorkloadTableTest {
           Duration.ofSeconds(1));
     }
 
-    List<String> lines = ComparisonFormat.TEXT.writer().render(recorder.finish()).lines().toList();
+    List<String> lines = Reports.format(recorder.finish(), ComparisonFormat.TEXT).lines().toList();
 
     assertThat(lines).anyMatch(l -> l.matches("  step +unit +ext4 +xfs +btrfs +zfs"));
     assertThat(lines).anyMatch(l -> l.matches("  fs-lifecycle mkfs +s ↓ +1 +1 ≈1.00× .*"));

@@ -3,6 +3,7 @@ package io.fsbench.core.report.fio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.fsbench.RunFixtures;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.RunResult;
@@ -69,7 +70,14 @@ class FioJsonPlusToolIT {
                     new JobFile.Job(queued, 1, true, FioOptions.effective(queued))),
                 new RunContext(work, null, f -> {}, new AtomicBoolean()));
     RunResult run =
-        new RunResult("0.1.0", System.currentTimeMillis(), Map.of(), jobs, Map.of(), Map.of());
+        RunResult.ofJobs(
+            "0.1.0",
+            System.currentTimeMillis(),
+            "mixed",
+            Map.of(),
+            jobs,
+            RunFixtures.environment(),
+            RunFixtures.volume("xfs", "rw"));
 
     convertsAndValidates(run, dir);
   }

@@ -2,6 +2,7 @@ package io.fsbench.core.report.fio;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fsbench.RunFixtures;
 import io.fsbench.api.CpuResult;
 import io.fsbench.api.DirectionResult;
 import io.fsbench.api.JobResult;
@@ -71,13 +72,14 @@ final class FioOutput {
       }
       jobs.add(job(job, global, Integer.parseInt(members.group(1))));
     }
-    return new RunResult(
+    return RunResult.ofJobs(
         root.get("fio version").asText().replace("fio-", ""),
         root.get("timestamp_ms").asLong(),
+        fixture,
         global,
         jobs,
-        Map.of(),
-        Map.of());
+        RunFixtures.environment(),
+        RunFixtures.volume("xfs", "rw"));
   }
 
   private static JobResult job(JsonNode job, Map<String, String> global, int members) {

@@ -3,6 +3,7 @@ package io.fsbench.core.report.fio;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fsbench.RunFixtures;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.LatencyResult;
@@ -66,7 +67,14 @@ class FioPipelineParityTest {
     JsonNode fio = FioOutput.tree(FioOutput.text(fixture + ".json"));
     JobResult job = replay(fio.get("jobs").get(0));
     RunResult run =
-        new RunResult("0.1.0", 1_796_014_786_072L, Map.of(), List.of(job), Map.of(), Map.of());
+        RunResult.ofJobs(
+            "0.1.0",
+            1_796_014_786_072L,
+            fixture,
+            Map.of(),
+            List.of(job),
+            RunFixtures.environment(),
+            RunFixtures.volume("xfs", "rw"));
 
     JsonNode ours =
         FioOutput.tree(

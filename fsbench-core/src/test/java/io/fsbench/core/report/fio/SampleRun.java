@@ -1,5 +1,6 @@
 package io.fsbench.core.report.fio;
 
+import io.fsbench.RunFixtures;
 import io.fsbench.api.CpuResult;
 import io.fsbench.api.DirectionResult;
 import io.fsbench.api.JobResult;
@@ -20,13 +21,14 @@ final class SampleRun {
   private SampleRun() {}
 
   static RunResult create() {
-    return new RunResult(
+    return RunResult.ofJobs(
         "0.1.0",
         1_796_014_786_072L, // Mon Nov 30 04:59:46 2026 UTC
+        "sample-run",
         Map.of(),
         List.of(writeJob(), readJob()),
-        Map.of("kernel", "6.18.0", "cpu", "2 x Example CPU @ 3.00GHz"),
-        Map.of("filesystem", "xfs", "mount_options", "rw,noatime"));
+        RunFixtures.environment(),
+        RunFixtures.volume("xfs", "rw,noatime"));
   }
 
   private static JobResult writeJob() {
