@@ -54,6 +54,8 @@ import java.util.Objects;
  * @param stonewall wait for the jobs before this one to finish before starting
  * @param ioEngine how I/O is submitted
  * @param fadviseHint the access hint given for each file when it is opened
+ * @param pacing think time, start delay, rate process and minimum rates
+ * @param measurements which latencies and samples are measured, and which get percentiles
  */
 public record JobSpec(
     String name,
@@ -91,7 +93,9 @@ public record JobSpec(
     Duration iopsAvgTime,
     boolean stonewall,
     IoEngine ioEngine,
-    FadviseHint fadviseHint)
+    FadviseHint fadviseHint,
+    Pacing pacing,
+    Measurements measurements)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -135,6 +139,8 @@ public record JobSpec(
     Objects.requireNonNull(fallocate, "fallocate");
     Objects.requireNonNull(ioEngine, "ioEngine");
     Objects.requireNonNull(fadviseHint, "fadviseHint");
+    Objects.requireNonNull(pacing, "pacing");
+    Objects.requireNonNull(measurements, "measurements");
     percentiles = List.copyOf(percentiles);
     range("rwmixread", rwMixRead, 0, 100);
     range("nrfiles", nrFiles, 1, 1_000_000);
@@ -177,6 +183,7 @@ public record JobSpec(
         throw new InvalidInputException("percentile (" + p + ") must be in (0, 100]");
       }
     }
+    requirePacingFits(name, rate, pacing);
     if (ioDepth > 1 && ioEngine == IoEngine.PSYNC) {
       throw new InvalidInputException(
           "iodepth ("
@@ -245,6 +252,36 @@ public record JobSpec(
     }
     Size files = effectiveFileSize().times(nrFiles);
     return size.isZero() || (!fileSize.isZero() && files.bytes() < size.bytes()) ? files : size;
+  }
+
+  /** What fio's {@code fixup_options} refuses about rates, and what fsbench cannot honour. */
+  private static void requirePacingFits(String name, RateLimit rate, Pacing pacing) {
+    if (pacing.poisson() && !rate.isLimited()) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "' has rate_process=poisson but no rate or rate_iops; the process spaces I/Os of a"
+              + " limited rate, so give one or drop rate_process");
+    }
+    RateLimit min = pacing.minRate();
+    long[][] pairs = {
+      {rate.readBytesPerSec(), min.readBytesPerSec()},
+      {rate.writeBytesPerSec(), min.writeBytesPerSec()},
+      {rate.readIops(), min.readIops()},
+      {rate.writeIops(), min.writeIops()}
+    };
+    for (long[] pair : pairs) {
+      if (pair[0] > 0 && pair[1] > pair[0]) {
+        throw new InvalidInputException(
+            "job '"
+                + name
+                + "': minimum rate ("
+                + pair[1]
+                + ") exceeds rate ("
+                + pair[0]
+                + "); give a rate_min / rate_iops_min at most the rate");
+      }
+    }
   }
 
   private static void requireName(String name) {
@@ -347,6 +384,8 @@ public record JobSpec(
     private boolean stonewall;
     private IoEngine ioEngine = IoEngine.AUTO;
     private FadviseHint fadviseHint = FadviseHint.BY_PATTERN;
+    private Pacing pacing = Pacing.NONE;
+    private Measurements measurements = Measurements.FIO_DEFAULTS;
 
     protected AbstractBuilder() {}
 
@@ -615,6 +654,20 @@ public record JobSpec(
       stonewall = spec.stonewall();
       ioEngine = spec.ioEngine();
       fadviseHint = spec.fadviseHint();
+      pacing = spec.pacing();
+      measurements = spec.measurements();
+      return self();
+    }
+
+    /** Think time, start delay, rate process and minimum rates ({@link Pacing}). */
+    public B pacing(Pacing pacing) {
+      this.pacing = pacing;
+      return self();
+    }
+
+    /** Which measurements are taken ({@link Measurements}); fio's defaults unless given. */
+    public B measurements(Measurements measurements) {
+      this.measurements = measurements;
       return self();
     }
 
@@ -661,7 +714,9 @@ public record JobSpec(
           iopsAvgTime,
           stonewall,
           ioEngine,
-          fadviseHint);
+          fadviseHint,
+          pacing,
+          measurements);
     }
   }
 }

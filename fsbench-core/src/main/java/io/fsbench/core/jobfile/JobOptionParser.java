@@ -47,6 +47,8 @@ public final class JobOptionParser {
   private String directory = "";
   private boolean sizeGiven;
   private boolean fileSizeGiven;
+  private final PacingOptions pacing = new PacingOptions();
+  private final MeasurementOptions measurements = new MeasurementOptions();
 
   private final String jobName;
 
@@ -88,7 +90,10 @@ public final class JobOptionParser {
 
   /** Every option name fsbench accepts, for help and error messages. */
   public static Set<String> supported() {
-    return new TreeSet<>(HANDLED);
+    Set<String> all = new TreeSet<>(HANDLED);
+    all.addAll(PacingOptions.KEYS);
+    all.addAll(MeasurementOptions.KEYS);
+    return all;
   }
 
   private static final Set<String> HANDLED =
@@ -140,12 +145,9 @@ public final class JobOptionParser {
           "scramble_buffers",
           "rate",
           "rate_iops",
-          "rate_process",
           "verify",
           "do_verify",
           "percentile_list",
-          "clat_percentiles",
-          "lat_percentiles",
           "bwavgtime",
           "iopsavgtime",
           "stonewall",
@@ -160,6 +162,9 @@ public final class JobOptionParser {
           "random_generator");
 
   private void apply(String key, String value) {
+    if (applyOwnTable(key, value)) {
+      return;
+    }
     if (!HANDLED.contains(key)) {
       throw new InvalidInputException(
           "option '"
@@ -236,10 +241,8 @@ public final class JobOptionParser {
       case "scramble_buffers" -> requireDefault(key, value, "1");
       case "rate" -> rate = perDirectionCounts(key, value, rate);
       case "rate_iops" -> rateIops = perDirectionCounts(key, value, rateIops);
-      case "rate_process" -> requireDefault(key, value, "linear");
       case "verify" -> builder.verify(VerifyMethod.parse(value));
       case "percentile_list" -> builder.percentiles(percentiles(value));
-      case "lat_percentiles" -> requireDefault(key, value, "0");
       case "bwavgtime" -> builder.bwAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
       case "iopsavgtime" -> builder.iopsAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
       case "stonewall", "wait_for_previous" -> {
@@ -251,12 +254,29 @@ public final class JobOptionParser {
       case "file_service_type" -> requireDefault(key, value, "roundrobin");
       case "random_generator" -> requireDefault(key, value, "tausworthe");
       case "openfiles" -> openFiles = FioValues.integer(key, value);
-      case "clat_percentiles", "do_verify" -> requireDefault(key, value, "1");
+      case "do_verify" -> requireDefault(key, value, "1");
       // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
       // overwrite: files are always laid out before the run.
       case "thread", "disk_util", "overwrite" -> FioValues.bool(key, value);
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
     }
+  }
+
+  /** Options with a table of their own; whether {@code key} was one of them. */
+  private boolean applyOwnTable(String key, String value) {
+    boolean paced = PacingOptions.handles(key);
+    if (!paced && !MeasurementOptions.handles(key)) {
+      return false;
+    }
+    if (value == null && !isFlag(key)) {
+      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
+    }
+    if (paced) {
+      pacing.apply(key, value, kbBase);
+    } else {
+      measurements.apply(key, value);
+    }
+    return true;
   }
 
   /**
@@ -273,28 +293,27 @@ public final class JobOptionParser {
   /** Whether an option may be given bare, without a value ({@code time_based}, {@code direct}). */
   public static boolean isFlag(String key) {
     return Set.of(
-            "time_based",
-            "norandommap",
-            "stonewall",
-            "wait_for_previous",
-            "new_group",
-            "group_reporting",
-            "thread",
-            "direct",
-            "buffered",
-            "end_fsync",
-            "fsync_on_close",
-            "invalidate",
-            "zero_buffers",
-            "refill_buffers",
-            "randrepeat",
-            "do_verify",
-            "clat_percentiles",
-            "disk_util",
-            "overwrite",
-            "lat_percentiles",
-            "scramble_buffers")
-        .contains(key);
+                "time_based",
+                "norandommap",
+                "stonewall",
+                "wait_for_previous",
+                "new_group",
+                "group_reporting",
+                "thread",
+                "direct",
+                "buffered",
+                "end_fsync",
+                "fsync_on_close",
+                "invalidate",
+                "zero_buffers",
+                "refill_buffers",
+                "randrepeat",
+                "do_verify",
+                "disk_util",
+                "overwrite",
+                "scramble_buffers")
+            .contains(key)
+        || MeasurementOptions.handles(key);
   }
 
   private static void requireDefault(String key, String value, String expected) {
@@ -395,6 +414,7 @@ public final class JobOptionParser {
     builder.readBlockSize(readBs).writeBlockSize(writeBs);
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
+    builder.pacing(pacing.build()).measurements(measurements.build());
     if (!sizeGiven) {
       if (!fileSizeGiven) {
         throw new InvalidInputException(
