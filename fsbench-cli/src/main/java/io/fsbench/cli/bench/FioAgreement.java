@@ -65,6 +65,7 @@ final class FioAgreement {
     if (!fio.path("jobname").asText().equals(own.path("jobname").asText())) {
       out.add(at + ": jobname fio " + fio.path("jobname") + ", fsbench " + own.path("jobname"));
     }
+    measurements(at, fio, own, out);
     Io f = Io.of(fio);
     Io o = Io.of(own);
     boolean mixed = sections.stream().anyMatch(FioCase.Section::mixed);
@@ -153,6 +154,57 @@ final class FioAgreement {
     }
     within(at, "sync.total_ios against fio's timed syncs", f.syncN, o.syncIos, syncTol, out);
     within(at, "sync.lat_ns.N", f.syncN, o.syncN, syncTol, out);
+  }
+
+  /**
+   * Which latency objects hold samples and which have percentiles, per direction that did I/O, and
+   * whether the {@code latency_*} buckets are filled: what the latency switches decide.
+   */
+  private static void measurements(String at, JsonNode fio, JsonNode own, List<String> out) {
+    for (String dir : List.of("read", "write")) {
+      if (fio.path(dir).path("total_ios").asLong() == 0
+          || own.path(dir).path("total_ios").asLong() == 0) {
+        continue;
+      }
+      for (String kind : List.of("slat_ns", "clat_ns", "lat_ns")) {
+        JsonNode f = fio.path(dir).path(kind);
+        JsonNode o = own.path(dir).path(kind);
+        String fp = (f.path("N").asLong() > 0) + "/" + f.has("percentile");
+        String op = (o.path("N").asLong() > 0) + "/" + o.has("percentile");
+        if (!fp.equals(op)) {
+          out.add(
+              at
+                  + ": "
+                  + dir
+                  + "."
+                  + kind
+                  + " has samples/percentiles fio "
+                  + fp
+                  + ", fsbench "
+                  + op);
+        }
+      }
+    }
+    boolean fioBuckets =
+        filled(fio.path("latency_us"))
+            || filled(fio.path("latency_ns"))
+            || filled(fio.path("latency_ms"));
+    boolean ownBuckets =
+        filled(own.path("latency_us"))
+            || filled(own.path("latency_ns"))
+            || filled(own.path("latency_ms"));
+    if (fioBuckets != ownBuckets) {
+      out.add(at + ": latency buckets filled fio " + fioBuckets + ", fsbench " + ownBuckets);
+    }
+  }
+
+  private static boolean filled(JsonNode buckets) {
+    for (JsonNode v : buckets) {
+      if (v.asDouble() > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean syncs(FioCase.Section s) {

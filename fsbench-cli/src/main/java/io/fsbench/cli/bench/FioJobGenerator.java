@@ -23,9 +23,13 @@ final class FioJobGenerator {
   private static final String[] SIZES = {"64k", "100k", "256k", "1m", "2m", "3m", "4m", "8m"};
 
   private final SplittableRandom random;
+  // pacing and measurement options draw from their own stream, so that adding them left the
+  // cases of every seed as they were in all other options
+  private final SplittableRandom extras;
 
   FioJobGenerator(long seed) {
     this.random = new SplittableRandom(seed);
+    this.extras = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + 0x7ACE);
   }
 
   /** The next job file. */
@@ -49,6 +53,10 @@ final class FioJobGenerator {
     }
     if (chance(15)) {
       global.put("thread", "1");
+    }
+    if (extra(8)) {
+      // fio refuses jobs of one reporting group whose lat_percentiles differ, so it is global
+      global.put("lat_percentiles", "1");
     }
     int count = 1 + random.nextInt(3);
     List<FioCase.Section> sections = new ArrayList<>();
@@ -145,7 +153,56 @@ final class FioJobGenerator {
     if (chance(10) && !global.containsKey("group_reporting")) {
       o.put("group_reporting", "1");
     }
+    pacing(o);
+    measurements(o);
     return o;
+  }
+
+  /**
+   * thinktime (short, and at most one pause per 16 I/Os, so a case stays well under a second),
+   * thinktime_spin, thinktime_blocks_type and startdelay: none of them changes what is moved.
+   */
+  private void pacing(Map<String, String> o) {
+    if (extra(12)) {
+      int micros = 20 + extras.nextInt(80);
+      o.put("thinktime", micros + (extra(50) ? "" : "us"));
+      o.put("thinktime_blocks", Integer.toString(16 + extras.nextInt(49)));
+      if (extra(30)) {
+        o.put("thinktime_spin", Integer.toString(extras.nextInt(micros + 1)));
+      }
+      if (extra(30)) {
+        o.put("thinktime_blocks_type", extra(50) ? "complete" : "issue");
+      }
+    }
+    if (extra(5)) {
+      o.put("startdelay", extra(50) ? "10ms" : "0-20ms");
+    }
+  }
+
+  /** The latency switches: which latency objects are filled and which get percentiles. */
+  private void measurements(Map<String, String> o) {
+    if (!extra(20)) {
+      return;
+    }
+    String[] switches = {
+      "gtod_reduce",
+      "disable_lat",
+      "disable_clat",
+      "disable_slat",
+      "clat_percentiles",
+      "lat_percentiles",
+      "slat_percentiles"
+    };
+    String[] values = {"1", "1", "1", "1", "0", "1", "1"};
+    int n = 1 + extras.nextInt(2);
+    for (int i = 0; i < n; i++) {
+      int k = extras.nextInt(switches.length);
+      o.put(switches[k], extra(85) ? values[k] : (values[k].equals("1") ? "0" : "1"));
+    }
+  }
+
+  private boolean extra(int percent) {
+    return extras.nextInt(100) < percent;
   }
 
   /** Writes bs, bs=r,w, bssplit or bsrange; returns the largest block size in bytes. */
