@@ -65,7 +65,7 @@ final class FioAgreement {
     if (!fio.path("jobname").asText().equals(own.path("jobname").asText())) {
       out.add(at + ": jobname fio " + fio.path("jobname") + ", fsbench " + own.path("jobname"));
     }
-    measurements(at, fio, own, out);
+    measurements(at, sections, fio, own, out);
     Io f = Io.of(fio);
     Io o = Io.of(own);
     boolean mixed = sections.stream().anyMatch(FioCase.Section::mixed);
@@ -152,6 +152,14 @@ final class FioAgreement {
     if (!fdatasync) {
       within(at, "sync.total_ios", f.syncIos, o.syncIos, syncTol, out);
     }
+    long untimed = sections.stream().filter(FioAgreement::clatOff).count();
+    if (untimed > 0) {
+      // with disable_clat neither times its syncs; fio 3.33 then counts fdatasyncs nowhere
+      if (untimed == sections.size()) {
+        exact(at, "sync.lat_ns.N (disable_clat)", f.syncN, o.syncN, out);
+      }
+      return;
+    }
     within(at, "sync.total_ios against fio's timed syncs", f.syncN, o.syncIos, syncTol, out);
     within(at, "sync.lat_ns.N", f.syncN, o.syncN, syncTol, out);
   }
@@ -160,7 +168,8 @@ final class FioAgreement {
    * Which latency objects hold samples and which have percentiles, per direction that did I/O, and
    * whether the {@code latency_*} buckets are filled: what the latency switches decide.
    */
-  private static void measurements(String at, JsonNode fio, JsonNode own, List<String> out) {
+  private static void measurements(
+      String at, List<FioCase.Section> sections, JsonNode fio, JsonNode own, List<String> out) {
     for (String dir : List.of("read", "write")) {
       if (fio.path(dir).path("total_ios").asLong() == 0
           || own.path(dir).path("total_ios").asLong() == 0) {
@@ -169,8 +178,12 @@ final class FioAgreement {
       for (String kind : List.of("slat_ns", "clat_ns", "lat_ns")) {
         JsonNode f = fio.path(dir).path(kind);
         JsonNode o = own.path(dir).path(kind);
-        String fp = (f.path("N").asLong() > 0) + "/" + f.has("percentile");
-        String op = (o.path("N").asLong() > 0) + "/" + o.has("percentile");
+        // a group whose members differ in this kind's *_percentiles: fio shows percentiles of
+        // the members that kept a histogram, fsbench none (docs/measurement.md)
+        boolean comparePercentiles =
+            sections.stream().map(sec -> percentiles(sec, kind)).distinct().count() == 1;
+        String fp = (f.path("N").asLong() > 0) + "/" + (comparePercentiles && f.has("percentile"));
+        String op = (o.path("N").asLong() > 0) + "/" + (comparePercentiles && o.has("percentile"));
         if (!fp.equals(op)) {
           out.add(
               at
@@ -196,6 +209,33 @@ final class FioAgreement {
     if (fioBuckets != ownBuckets) {
       out.add(at + ": latency buckets filled fio " + fioBuckets + ", fsbench " + ownBuckets);
     }
+  }
+
+  /** Whether a section's effective options leave completion latency unmeasured. */
+  private static boolean clatOff(FioCase.Section s) {
+    boolean off = false;
+    for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
+      if (e.getKey().equals("gtod_reduce") && !e.getValue().equals("0")) {
+        off = true;
+      } else if (e.getKey().equals("disable_clat")) {
+        off = !e.getValue().equals("0");
+      }
+    }
+    return off;
+  }
+
+  /** A section's effective *_percentiles for slat_ns, clat_ns or lat_ns, options in order. */
+  private static boolean percentiles(FioCase.Section s, String kind) {
+    String name = kind.substring(0, kind.indexOf('_')) + "_percentiles";
+    boolean on = name.equals("clat_percentiles");
+    for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
+      if (e.getKey().equals("gtod_reduce") && !e.getValue().equals("0")) {
+        on = false;
+      } else if (e.getKey().equals(name)) {
+        on = !e.getValue().equals("0");
+      }
+    }
+    return on;
   }
 
   private static boolean filled(JsonNode buckets) {

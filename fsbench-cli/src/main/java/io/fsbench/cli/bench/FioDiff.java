@@ -132,6 +132,8 @@ public final class FioDiff {
             .redirectError(dir.resolveSibling("fio.err").toFile())
             .start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      // fio forks a process per job: they would outlive their killed parent
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
       p.destroyForcibly().waitFor();
       return new Ran(null, "fio did not finish in 120 s");
     }

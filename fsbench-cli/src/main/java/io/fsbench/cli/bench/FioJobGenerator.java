@@ -168,7 +168,9 @@ final class FioJobGenerator {
       o.put("thinktime", micros + (extra(50) ? "" : "us"));
       o.put("thinktime_blocks", Integer.toString(16 + extras.nextInt(49)));
       if (extra(30)) {
-        o.put("thinktime_spin", Integer.toString(extras.nextInt(micros + 1)));
+        // well below the think time: fio 3.33 sleeps for ~2^32 us when the spin overshoots it
+        // (its 'left' goes negative, docs/measurement.md)
+        o.put("thinktime_spin", Integer.toString(extras.nextInt(micros / 4 + 1)));
       }
       if (extra(30)) {
         o.put("thinktime_blocks_type", extra(50) ? "complete" : "issue");

@@ -87,7 +87,9 @@ public record JobFile(
       if (newGroup && !jobs.isEmpty()) {
         group++;
       }
-      requireGroupLatPercentiles(jobs, group, parsed.spec());
+      if (parsed.scheduling().groupReporting()) {
+        requireGroupLatPercentiles(jobs, group, parsed.spec());
+      }
       jobs.add(new Job(parsed.spec(), group, parsed.scheduling().groupReporting(), asWritten(own)));
     }
     if (jobs.isEmpty()) {
@@ -109,8 +111,9 @@ public record JobFile(
   }
 
   /**
-   * fio's {@code verify_per_group_options}: the jobs of a reporting group share one percentile
-   * pipeline, so fio refuses a job whose {@code lat_percentiles} differs from its group's.
+   * fio's {@code verify_per_group_options}: the jobs of a group reported as one share one
+   * percentile pipeline, so fio refuses a group_reporting job whose {@code lat_percentiles} differs
+   * from its group's.
    */
   private static void requireGroupLatPercentiles(List<Job> jobs, int group, JobSpec spec) {
     for (Job job : jobs) {

@@ -131,7 +131,9 @@ public final class JobStats {
   /** One fsync/fdatasync returned after {@code ns}. */
   public void synced(long ns) {
     syncIos++;
-    sync.record(ns);
+    if (measureClat) {
+      sync.record(ns); // fio times syncs as completion latency, so disable_clat drops them too
+    }
   }
 
   public void shortIo(Direction direction) {

@@ -108,12 +108,14 @@ class PacingAndMeasurementOptionsTest {
 
   @Test
   void refusesJobsOfOneGroupWithDifferentLatPercentilesAsFio() {
-    String text = "[a]\nsize=1m\nlat_percentiles=1\n[b]\nsize=1m\n";
+    String text = "[global]\ngroup_reporting\n[a]\nsize=1m\nlat_percentiles=1\n[b]\nsize=1m\n";
     assertThatThrownBy(() -> JobFile.parse(text, Path.of("."), Map.of()))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("lat_percentiles in job 'b' differs from its group's");
     String grouped = "[a]\nsize=1m\nlat_percentiles=1\n[b]\nnew_group\nsize=1m\n";
     assertThat(JobFile.parse(grouped, Path.of("."), Map.of()).jobs()).hasSize(2);
+    String separate = "[a]\nsize=1m\nlat_percentiles=1\n[b]\nsize=1m\n";
+    assertThat(JobFile.parse(separate, Path.of("."), Map.of()).jobs()).hasSize(2);
   }
 
   @Test
