@@ -56,6 +56,7 @@ import java.util.Objects;
  * @param fadviseHint the access hint given for each file when it is opened
  * @param pacing think time, start delay, rate process and minimum rates
  * @param measurements which latencies and samples are measured, and which get percentiles
+ * @param logs the fio log files the job writes
  */
 public record JobSpec(
     String name,
@@ -95,7 +96,8 @@ public record JobSpec(
     IoEngine ioEngine,
     FadviseHint fadviseHint,
     Pacing pacing,
-    Measurements measurements)
+    Measurements measurements,
+    LogFiles logs)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -141,6 +143,7 @@ public record JobSpec(
     Objects.requireNonNull(fadviseHint, "fadviseHint");
     Objects.requireNonNull(pacing, "pacing");
     Objects.requireNonNull(measurements, "measurements");
+    Objects.requireNonNull(logs, "logs");
     percentiles = List.copyOf(percentiles);
     range("rwmixread", rwMixRead, 0, 100);
     range("nrfiles", nrFiles, 1, 1_000_000);
@@ -386,6 +389,7 @@ public record JobSpec(
     private FadviseHint fadviseHint = FadviseHint.BY_PATTERN;
     private Pacing pacing = Pacing.NONE;
     private Measurements measurements = Measurements.FIO_DEFAULTS;
+    private LogFiles logs = LogFiles.NONE;
 
     protected AbstractBuilder() {}
 
@@ -656,6 +660,7 @@ public record JobSpec(
       fadviseHint = spec.fadviseHint();
       pacing = spec.pacing();
       measurements = spec.measurements();
+      logs = spec.logs();
       return self();
     }
 
@@ -668,6 +673,12 @@ public record JobSpec(
     /** Which measurements are taken ({@link Measurements}); fio's defaults unless given. */
     public B measurements(Measurements measurements) {
       this.measurements = measurements;
+      return self();
+    }
+
+    /** The fio log files the job writes ({@link LogFiles}); none unless given. */
+    public B logs(LogFiles logs) {
+      this.logs = logs;
       return self();
     }
 
@@ -716,7 +727,8 @@ public record JobSpec(
           ioEngine,
           fadviseHint,
           pacing,
-          measurements);
+          measurements,
+          logs);
     }
   }
 }

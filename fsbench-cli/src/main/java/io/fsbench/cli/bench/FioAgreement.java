@@ -247,6 +247,26 @@ final class FioAgreement {
     return false;
   }
 
+  /**
+   * The log files each side wrote, by name, and their lines: the same files, and in each as many
+   * lines (the generator asks only for per-I/O logs, whose lines are the I/Os fio counts).
+   */
+  static List<String> compareLogs(
+      java.util.Map<String, Long> fio, java.util.Map<String, Long> own) {
+    List<String> out = new ArrayList<>();
+    if (!fio.keySet().equals(own.keySet())) {
+      out.add("log files: fio " + fio.keySet() + ", fsbench " + own.keySet());
+      return out;
+    }
+    fio.forEach(
+        (name, lines) -> {
+          if (!lines.equals(own.get(name))) {
+            out.add("log " + name + ": lines fio " + lines + ", fsbench " + own.get(name));
+          }
+        });
+    return out;
+  }
+
   private static boolean syncs(FioCase.Section s) {
     return s.writes() && (s.options().containsKey("fsync") || s.options().containsKey("fdatasync"));
   }

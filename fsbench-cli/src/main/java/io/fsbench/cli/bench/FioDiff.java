@@ -103,19 +103,25 @@ public final class FioDiff {
   Result runCase(FioCase c) throws IOException, InterruptedException {
     Path scratch = Files.createTempDirectory(scratchParent, "fsbench-fiodiff-");
     try {
-      Path jobFile = scratch.resolve("case.fio");
-      Files.writeString(jobFile, c.text());
       Path fioDir = Files.createDirectory(scratch.resolve("fio"));
       Path ownDir = Files.createDirectory(scratch.resolve("fsbench"));
+      // log prefixes name each side's own directory, so that logs land in the scratch space
+      Path fioLogs = Files.createDirectory(scratch.resolve("fio-logs"));
+      Path ownLogs = Files.createDirectory(scratch.resolve("fsbench-logs"));
+      Path jobFile = scratch.resolve("case.fio");
+      Files.writeString(jobFile, c.text().replace(FioJobGenerator.LOG_DIR, fioLogs.toString()));
+      Path ownJobFile = scratch.resolve("case-fsbench.fio");
+      Files.writeString(ownJobFile, c.text().replace(FioJobGenerator.LOG_DIR, ownLogs.toString()));
       Ran fio = runFio(jobFile, fioDir);
       if (fio.json == null) {
         return new Result(c, Outcome.FIO_FAILED, List.of(fio.error));
       }
-      Ran own = runFsBench(jobFile, ownDir);
+      Ran own = runFsBench(ownJobFile, ownDir);
       if (own.json == null) {
         return new Result(c, Outcome.FSBENCH_FAILED, List.of(own.error));
       }
-      List<String> diff = FioAgreement.compare(c, fio.json, own.json);
+      List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json, own.json));
+      diff.addAll(FioAgreement.compareLogs(lineCounts(fioLogs), lineCounts(ownLogs)));
       return new Result(c, diff.isEmpty() ? Outcome.AGREE : Outcome.DISAGREE, diff);
     } finally {
       delete(scratch);
@@ -160,6 +166,19 @@ public final class FioDiff {
       return new Ran(null, "fsbench exited " + code + ": " + err.toString().strip());
     }
     return new Ran(json.readTree(out.toString()), null);
+  }
+
+  /** Each log file's name and number of lines. */
+  private static java.util.Map<String, Long> lineCounts(Path dir) throws IOException {
+    java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.toList()) {
+        try (Stream<String> lines = Files.lines(f)) {
+          counts.put(f.getFileName().toString(), lines.count());
+        }
+      }
+    }
+    return counts;
   }
 
   private static void delete(Path dir) throws IOException {

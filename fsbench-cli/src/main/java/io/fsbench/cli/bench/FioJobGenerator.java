@@ -22,6 +22,9 @@ final class FioJobGenerator {
   private static final String[] DIRECT_BLOCKS = {"4k", "8k", "16k", "64k"};
   private static final String[] SIZES = {"64k", "100k", "256k", "1m", "2m", "3m", "4m", "8m"};
 
+  /** Stands for the directory a log is written to; the harness gives each side its own. */
+  static final String LOG_DIR = "@FSBENCH_LOG_DIR@";
+
   private final SplittableRandom random;
   // pacing and measurement options draw from their own stream, so that adding them left the
   // cases of every seed as they were in all other options
@@ -154,7 +157,9 @@ final class FioJobGenerator {
       o.put("group_reporting", "1");
     }
     pacing(o);
-    measurements(o);
+    if (!measurements(o)) {
+      logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
+    }
     return o;
   }
 
@@ -182,9 +187,9 @@ final class FioJobGenerator {
   }
 
   /** The latency switches: which latency objects are filled and which get percentiles. */
-  private void measurements(Map<String, String> o) {
+  private boolean measurements(Map<String, String> o) {
     if (!extra(20)) {
-      return;
+      return false;
     }
     String[] switches = {
       "gtod_reduce",
@@ -200,6 +205,23 @@ final class FioJobGenerator {
     for (int i = 0; i < n; i++) {
       int k = extras.nextInt(switches.length);
       o.put(switches[k], extra(85) ? values[k] : (values[k].equals("1") ? "0" : "1"));
+    }
+    return true;
+  }
+
+  /** Per-I/O logs, one file per clone or one shared, with fio's names. */
+  private void logs(Map<String, String> o, int index) {
+    if (!extra(10)) {
+      return;
+    }
+    String prefix = LOG_DIR + "/fsbench-log" + index;
+    for (String log : List.of("write_bw_log", "write_iops_log", "write_lat_log")) {
+      if (extra(50)) {
+        o.put(log, prefix);
+      }
+    }
+    if (extra(30)) {
+      o.put("per_job_logs", "0");
     }
   }
 

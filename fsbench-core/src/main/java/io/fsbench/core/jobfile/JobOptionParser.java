@@ -49,6 +49,7 @@ public final class JobOptionParser {
   private boolean fileSizeGiven;
   private final PacingOptions pacing = new PacingOptions();
   private final MeasurementOptions measurements = new MeasurementOptions();
+  private final LogOptions logs = new LogOptions();
 
   private final String jobName;
 
@@ -93,6 +94,7 @@ public final class JobOptionParser {
     Set<String> all = new TreeSet<>(HANDLED);
     all.addAll(PacingOptions.KEYS);
     all.addAll(MeasurementOptions.KEYS);
+    all.addAll(LogOptions.KEYS);
     return all;
   }
 
@@ -265,7 +267,8 @@ public final class JobOptionParser {
   /** Options with a table of their own; whether {@code key} was one of them. */
   private boolean applyOwnTable(String key, String value) {
     boolean paced = PacingOptions.handles(key);
-    if (!paced && !MeasurementOptions.handles(key)) {
+    boolean logged = LogOptions.handles(key);
+    if (!paced && !logged && !MeasurementOptions.handles(key)) {
       return false;
     }
     if (value == null && !isFlag(key)) {
@@ -273,6 +276,8 @@ public final class JobOptionParser {
     }
     if (paced) {
       pacing.apply(key, value, kbBase);
+    } else if (logged) {
+      logs.apply(key, value);
     } else {
       measurements.apply(key, value);
     }
@@ -313,7 +318,8 @@ public final class JobOptionParser {
                 "overwrite",
                 "scramble_buffers")
             .contains(key)
-        || MeasurementOptions.handles(key);
+        || MeasurementOptions.handles(key)
+        || LogOptions.FLAGS.contains(key);
   }
 
   private static void requireDefault(String key, String value, String expected) {
@@ -428,6 +434,7 @@ public final class JobOptionParser {
       builder.randSeed(System.nanoTime());
     }
     JobSpec spec = builder.build();
+    spec = spec.toBuilder().logs(logs.build(spec.name())).build(); // named after the final name
     if (openFiles != 0 && openFiles != spec.nrFiles()) {
       throw new InvalidInputException(
           "openfiles ("

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.LogFiles;
 import io.fsbench.api.Measurements;
 import io.fsbench.api.Pacing;
 import java.nio.file.Path;
@@ -116,6 +117,27 @@ class PacingAndMeasurementOptionsTest {
     assertThat(JobFile.parse(grouped, Path.of("."), Map.of()).jobs()).hasSize(2);
     String separate = "[a]\nsize=1m\nlat_percentiles=1\n[b]\nsize=1m\n";
     assertThat(JobFile.parse(separate, Path.of("."), Map.of()).jobs()).hasSize(2);
+  }
+
+  @Test
+  void namesABareLogAfterTheJobAndTakesAnyOtherValueAsThePrefix() {
+    LogFiles logs =
+        spec("write_bw_log write_iops_log=out/fsbench log_avg_msec=500 log_max_value per_job_logs=0")
+            .logs();
+
+    assertThat(logs.bandwidthPrefix()).isEqualTo("fsbench-pace");
+    assertThat(logs.iopsPrefix()).isEqualTo("out/fsbench");
+    assertThat(logs.latencyPrefix()).isEmpty();
+    assertThat(logs.average()).isEqualTo(Duration.ofMillis(500));
+    assertThat(logs.maxValue()).isTrue();
+    assertThat(logs.perJob()).isFalse();
+    assertThat(spec("name=renamed write_lat_log").logs().latencyPrefix()).isEqualTo("renamed");
+    assertThatThrownBy(() -> spec("write_lat_log=out/"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("write_lat_log (out/) names a directory");
+    assertThatThrownBy(() -> spec("log_avg_msec=-5"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("log_avg_msec");
   }
 
   @Test

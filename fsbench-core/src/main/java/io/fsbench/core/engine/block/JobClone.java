@@ -58,6 +58,7 @@ final class JobClone {
   private final Throttle throttle;
   private final ThinkTime thinkTime;
   private final MinimumRate minimumRate;
+  private final IoLogs logs;
   private long issuedIos;
   private final IoPlan plan = new IoPlan();
   private IoGenerator generator;
@@ -93,6 +94,7 @@ final class JobClone {
         new Throttle(spec.rate(), spec.pacing().poisson(), firstBlockSizes(spec), seed, clock);
     this.thinkTime = new ThinkTime(spec.pacing(), clock);
     this.minimumRate = new MinimumRate(spec.name(), spec.rate(), spec.pacing().minRate());
+    this.logs = new IoLogs(spec.logs(), spec.measurements(), threadNumber);
   }
 
   /**
@@ -201,6 +203,7 @@ final class JobClone {
     }
     long end = clock.getAsLong();
     sampling.stop(end);
+    logs.finish(end);
     stats.addRuntime(Duration.ofNanos(end - phase.measureStart));
     stats.jobRuntime(Duration.ofNanos(end - phase.measureStart));
     CpuUsage used = ThreadCpu.thread().minus(phase.cpu);
@@ -297,6 +300,7 @@ final class JobClone {
   private void beginMeasuring(long now) {
     sampling.start(now);
     minimumRate.start(now);
+    logs.start(now); // what ramp time logged is dropped, as fio logs nothing during ramp
   }
 
   private boolean useQueue() {
@@ -350,6 +354,9 @@ final class JobClone {
       issuedIos++;
       long done = clock.getAsLong();
       account(plan.direction, file, plan.offset, plan.length, n, done - issued, done - prepared);
+      if (logs.enabled()) {
+        logs.completed(plan.direction, done, n, done - issued, done - prepared);
+      }
       stats.depths().markDepth(1, 1);
       stats.depths().markSubmit(1);
       stats.depths().markComplete(1);
@@ -554,6 +561,9 @@ final class JobClone {
         int slot = pending[i];
         issued[slot] = now;
         stats.submitted(directions[slot], now - prepared[slot]);
+        if (logs.enabled()) {
+          logs.submitted(directions[slot], now, lengths[slot], now - prepared[slot]);
+        }
       }
       pendingCount = 0;
       stats.depths().markSubmit(n);
@@ -579,6 +589,9 @@ final class JobClone {
             result,
             now - issued[slot],
             now - prepared[slot]);
+        if (logs.enabled()) {
+          logs.completed(directions[slot], now, result, now - issued[slot], now - prepared[slot]);
+        }
         free[freeCount++] = slot;
       }
       stats.depths().markComplete(n);
@@ -588,6 +601,7 @@ final class JobClone {
   /** What the clone measured, once it has finished and the samplers have stopped. */
   JobResults.Clone result(long runStartNanos) {
     sampling.deliver(stats);
+    logs.write();
     SetupTimes setup = new SetupTimes(layout, Duration.ofNanos(invalidateNanos), dropCaches);
     long elapsedSec = (Math.max(0, endNanos - runStartNanos) + 999_999_999L) / 1_000_000_000L;
     JobInfo info =

@@ -3,6 +3,7 @@ package io.fsbench.core.report.fio;
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.BufferContent;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.LogFiles;
 import io.fsbench.api.Measurements;
 import io.fsbench.api.Pacing;
 import java.math.BigDecimal;
@@ -62,6 +63,7 @@ public final class FioOptions {
     o.put("fadvise_hint", spec.fadviseHint().fioValue());
     o.put("percentile_list", percentiles(spec.percentiles()));
     putMeasurements(o, spec.measurements());
+    putLogs(o, spec.logs());
     o.put("bwavgtime", Long.toString(spec.bwAvgTime().toMillis()));
     o.put("iopsavgtime", Long.toString(spec.iopsAvgTime().toMillis()));
     o.put("stonewall", flag(spec.stonewall()));
@@ -108,6 +110,21 @@ public final class FioOptions {
     o.put("clat_percentiles", flag(m.clatPercentiles()));
     o.put("lat_percentiles", flag(m.latPercentiles()));
     o.put("slat_percentiles", flag(m.slatPercentiles()));
+  }
+
+  private static void putLogs(Map<String, String> o, LogFiles logs) {
+    if (!logs.bandwidthPrefix().isEmpty()) {
+      o.put("write_bw_log", logs.bandwidthPrefix());
+    }
+    if (!logs.iopsPrefix().isEmpty()) {
+      o.put("write_iops_log", logs.iopsPrefix());
+    }
+    if (!logs.latencyPrefix().isEmpty()) {
+      o.put("write_lat_log", logs.latencyPrefix());
+    }
+    o.put("log_avg_msec", Long.toString(logs.average().toMillis()));
+    o.put("log_max_value", flag(logs.maxValue()));
+    o.put("per_job_logs", flag(logs.perJob()));
   }
 
   private static String flag(boolean on) {
