@@ -206,7 +206,8 @@ final class FioAgreement {
         filled(own.path("latency_us"))
             || filled(own.path("latency_ns"))
             || filled(own.path("latency_ms"));
-    if (fioBuckets != ownBuckets) {
+    boolean bothDidIo = ios(fio) > 0 && ios(own) > 0;
+    if (bothDidIo && fioBuckets != ownBuckets) {
       out.add(at + ": latency buckets filled fio " + fioBuckets + ", fsbench " + ownBuckets);
     }
   }
@@ -236,6 +237,11 @@ final class FioAgreement {
       }
     }
     return on;
+  }
+
+  private static long ios(JsonNode job) {
+    return job.path("read").path("total_ios").asLong()
+        + job.path("write").path("total_ios").asLong();
   }
 
   private static boolean filled(JsonNode buckets) {
