@@ -153,8 +153,10 @@ final class IoLogs {
   /** The clone ended at {@code nowNanos}: latency logs close their last window, as fio's. */
   void finish(long nowNanos) {
     long t = ms(nowNanos);
-    for (Series s : List.of(slat, clat, lat).stream().filter(x -> x != null).toList()) {
-      s.closeWindow(t, maxValue);
+    for (Series s : new Series[] {slat, clat, lat}) {
+      if (s != null) { // a clone without a latency log has none of the three
+        s.closeWindow(t, maxValue);
+      }
     }
   }
 

@@ -120,6 +120,22 @@ class IoLogsTest {
   }
 
   @Test
+  void finishesWithABandwidthLogAlone() throws Exception {
+    IoLogs log =
+        new IoLogs(
+            LogFiles.NONE.bandwidth(dir.resolve("fsbench-f").toString()),
+            Measurements.FIO_DEFAULTS,
+            1);
+    log.start(0);
+    log.completed(Direction.READ, MS, 4096, 1000, 1000);
+    log.finish(2 * MS);
+    log.write();
+
+    assertThat(lines("fsbench-f_bw.1.log")).hasSize(1);
+    assertThat(dir.resolve("fsbench-f_clat.1.log")).doesNotExist();
+  }
+
+  @Test
   void refusesAPrefixInADirectoryThatDoesNotExist() {
     String prefix = dir.resolve("missing/fsbench").toString();
     LogFiles files = LogFiles.NONE.bandwidth(prefix);
