@@ -121,7 +121,7 @@ public final class FioDiff {
         return new Result(c, Outcome.FSBENCH_FAILED, List.of(own.error));
       }
       List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json, own.json));
-      diff.addAll(FioAgreement.compareLogs(lineCounts(fioLogs), lineCounts(ownLogs)));
+      diff.addAll(FioAgreement.compareLogs(c, lineCounts(fioLogs), lineCounts(ownLogs)));
       return new Result(c, diff.isEmpty() ? Outcome.AGREE : Outcome.DISAGREE, diff);
     } finally {
       delete(scratch);

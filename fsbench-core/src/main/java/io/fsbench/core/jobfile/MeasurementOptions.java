@@ -65,8 +65,15 @@ final class MeasurementOptions {
     }
   }
 
+  /** As fio, a latency not measured has no percentiles either, whatever its flag says. */
   Measurements build() {
     return new Measurements(
-        slat, clat, lat, bandwidth, clatPercentiles, latPercentiles, slatPercentiles);
+        slat,
+        clat,
+        lat,
+        bandwidth,
+        clatPercentiles && clat,
+        latPercentiles && lat,
+        slatPercentiles && slat);
   }
 }

@@ -100,7 +100,10 @@ class PacingAndMeasurementOptionsTest {
         spec("disable_lat disable_slat=1 clat_percentiles=0 lat_percentiles=1 slat_percentiles")
             .measurements();
 
-    assertThat(m).isEqualTo(new Measurements(false, true, false, true, false, true, true));
+    // lat and slat are off, so their percentiles are too, whatever their flags say (as fio)
+    assertThat(m).isEqualTo(new Measurements(false, true, false, true, false, false, false));
+    assertThat(spec("lat_percentiles=1 slat_percentiles=1").measurements())
+        .isEqualTo(new Measurements(true, true, true, true, true, true, true));
     assertThat(spec("disable_bw_measurement=1").measurements().bandwidth()).isFalse();
     assertThatThrownBy(() -> spec("disable_clat=maybe"))
         .isInstanceOf(InvalidInputException.class)
