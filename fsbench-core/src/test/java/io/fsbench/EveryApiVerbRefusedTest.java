@@ -80,7 +80,9 @@ class EveryApiVerbRefusedTest {
           Map.entry("fadviseHint", "an enum: every hint is valid"),
           Map.entry("fileSize", "any size: zero means size / nrfiles, as in fio"),
           Map.entry("ioSize", "any size: zero means size, as in fio"),
-          Map.entry("from", "copies a spec that was checked when it was built"));
+          Map.entry("from", "copies a spec that was checked when it was built"),
+          Map.entry("measurements", "flags: every combination is one fio accepts"),
+          Map.entry("logs", "a LogFiles checks itself; a prefix's directory when the job runs"));
 
   static {
     JOB_CASES.put("name", b -> b.name("no spaces allowed"));
@@ -103,6 +105,22 @@ class EveryApiVerbRefusedTest {
     JOB_CASES.put("distribution", b -> b.distribution(Distribution.zipf(-1)));
     JOB_CASES.put("buffers", b -> b.buffers(BufferContent.compressible(101)));
     JOB_CASES.put("rate", b -> b.rate(new JobSpec.RateLimit(-1, 0, 0, 0)));
+    JOB_CASES.put(
+        "pacing",
+        b ->
+            b.pacing(
+                new io.fsbench.api.Pacing(
+                    Duration.ZERO,
+                    Duration.ZERO,
+                    1,
+                    false,
+                    Duration.ZERO,
+                    Duration.ZERO,
+                    true,
+                    JobSpec.RateLimit.NONE)));
+    JOB_CASES.put(
+        "fileHandling",
+        b -> b.fileHandling(io.fsbench.api.FileHandling.DEFAULT.nameFormat("../$jobname")));
     JOB_CASES.put("percentiles", b -> b.percentiles(List.of(101.0)));
     JOB_CASES.put("bwAvgTime", b -> b.bwAvgTime(Duration.ZERO));
     JOB_CASES.put("iopsAvgTime", b -> b.iopsAvgTime(Duration.ZERO));

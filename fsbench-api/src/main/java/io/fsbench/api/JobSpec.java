@@ -55,6 +55,9 @@ import java.util.Objects;
  * @param ioEngine how I/O is submitted
  * @param fadviseHint the access hint given for each file when it is opened
  * @param fileHandling how the job's files are named, laid out, created and removed
+ * @param pacing think time, start delay, rate process and minimum rates
+ * @param measurements which latencies and samples are measured, and which get percentiles
+ * @param logs the fio log files the job writes
  */
 public record JobSpec(
     String name,
@@ -93,7 +96,10 @@ public record JobSpec(
     boolean stonewall,
     IoEngine ioEngine,
     FadviseHint fadviseHint,
-    FileHandling fileHandling)
+    FileHandling fileHandling,
+    Pacing pacing,
+    Measurements measurements,
+    LogFiles logs)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -138,6 +144,9 @@ public record JobSpec(
     Objects.requireNonNull(ioEngine, "ioEngine");
     Objects.requireNonNull(fadviseHint, "fadviseHint");
     Objects.requireNonNull(fileHandling, "fileHandling");
+    Objects.requireNonNull(pacing, "pacing");
+    Objects.requireNonNull(measurements, "measurements");
+    Objects.requireNonNull(logs, "logs");
     percentiles = List.copyOf(percentiles);
     range("rwmixread", rwMixRead, 0, 100);
     range("nrfiles", nrFiles, 1, 1_000_000);
@@ -187,6 +196,7 @@ public record JobSpec(
         throw new InvalidInputException("percentile (" + p + ") must be in (0, 100]");
       }
     }
+    requirePacingFits(name, rate, pacing);
     if (ioDepth > 1 && ioEngine == IoEngine.PSYNC) {
       throw new InvalidInputException(
           "iodepth ("
@@ -255,6 +265,36 @@ public record JobSpec(
     }
     Size files = effectiveFileSize().times(nrFiles);
     return size.isZero() || (!fileSize.isZero() && files.bytes() < size.bytes()) ? files : size;
+  }
+
+  /** What fio's {@code fixup_options} refuses about rates, and what fsbench cannot honour. */
+  private static void requirePacingFits(String name, RateLimit rate, Pacing pacing) {
+    if (pacing.poisson() && !rate.isLimited()) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "' has rate_process=poisson but no rate or rate_iops; the process spaces I/Os of a"
+              + " limited rate, so give one or drop rate_process");
+    }
+    RateLimit min = pacing.minRate();
+    long[][] pairs = {
+      {rate.readBytesPerSec(), min.readBytesPerSec()},
+      {rate.writeBytesPerSec(), min.writeBytesPerSec()},
+      {rate.readIops(), min.readIops()},
+      {rate.writeIops(), min.writeIops()}
+    };
+    for (long[] pair : pairs) {
+      if (pair[0] > 0 && pair[1] > pair[0]) {
+        throw new InvalidInputException(
+            "job '"
+                + name
+                + "': minimum rate ("
+                + pair[1]
+                + ") exceeds rate ("
+                + pair[0]
+                + "); give a rate_min / rate_iops_min at most the rate");
+      }
+    }
   }
 
   private static void requireName(String name) {
@@ -358,6 +398,9 @@ public record JobSpec(
     private IoEngine ioEngine = IoEngine.AUTO;
     private FadviseHint fadviseHint = FadviseHint.BY_PATTERN;
     private FileHandling fileHandling = FileHandling.DEFAULT;
+    private Pacing pacing = Pacing.NONE;
+    private Measurements measurements = Measurements.FIO_DEFAULTS;
+    private LogFiles logs = LogFiles.NONE;
 
     protected AbstractBuilder() {}
 
@@ -636,6 +679,27 @@ public record JobSpec(
       ioEngine = spec.ioEngine();
       fadviseHint = spec.fadviseHint();
       fileHandling = spec.fileHandling();
+      pacing = spec.pacing();
+      measurements = spec.measurements();
+      logs = spec.logs();
+      return self();
+    }
+
+    /** Think time, start delay, rate process and minimum rates ({@link Pacing}). */
+    public B pacing(Pacing pacing) {
+      this.pacing = pacing;
+      return self();
+    }
+
+    /** Which measurements are taken ({@link Measurements}); fio's defaults unless given. */
+    public B measurements(Measurements measurements) {
+      this.measurements = measurements;
+      return self();
+    }
+
+    /** The fio log files the job writes ({@link LogFiles}); none unless given. */
+    public B logs(LogFiles logs) {
+      this.logs = logs;
       return self();
     }
 
@@ -683,7 +747,10 @@ public record JobSpec(
           stonewall,
           ioEngine,
           fadviseHint,
-          fileHandling);
+          fileHandling,
+          pacing,
+          measurements,
+          logs);
     }
   }
 }

@@ -65,6 +65,7 @@ final class FioAgreement {
     if (!fio.path("jobname").asText().equals(own.path("jobname").asText())) {
       out.add(at + ": jobname fio " + fio.path("jobname") + ", fsbench " + own.path("jobname"));
     }
+    measurements(at, sections, fio, own, out);
     Io f = Io.of(fio);
     Io o = Io.of(own);
     boolean mixed = sections.stream().anyMatch(FioCase.Section::mixed);
@@ -151,6 +152,14 @@ final class FioAgreement {
     if (!fdatasync) {
       within(at, "sync.total_ios", f.syncIos, o.syncIos, syncTol, out);
     }
+    long untimed = sections.stream().filter(FioAgreement::clatOff).count();
+    if (untimed > 0) {
+      // with disable_clat neither times its syncs; fio 3.33 then counts fdatasyncs nowhere
+      if (untimed == sections.size()) {
+        exact(at, "sync.lat_ns.N (disable_clat)", f.syncN, o.syncN, out);
+      }
+      return;
+    }
     within(at, "sync.total_ios against fio's timed syncs", f.syncN, o.syncIos, syncTol, out);
     within(at, "sync.lat_ns.N", f.syncN, o.syncN, syncTol, out);
   }
@@ -162,6 +171,127 @@ final class FioAgreement {
   static boolean deterministic(FioCase c) {
     return c.sections().stream()
         .noneMatch(s -> s.mixed() || s.variableBlockSize() || randomSizes(s));
+  }
+
+  /**
+   * Which latency objects hold samples and which have percentiles, per direction that did I/O, and
+   * whether the {@code latency_*} buckets are filled: what the latency switches decide.
+   */
+  private static void measurements(
+      String at, List<FioCase.Section> sections, JsonNode fio, JsonNode own, List<String> out) {
+    for (String dir : List.of("read", "write")) {
+      if (fio.path(dir).path("total_ios").asLong() == 0
+          || own.path(dir).path("total_ios").asLong() == 0) {
+        continue;
+      }
+      for (String kind : List.of("slat_ns", "clat_ns", "lat_ns")) {
+        JsonNode f = fio.path(dir).path(kind);
+        JsonNode o = own.path(dir).path(kind);
+        // a group whose members differ in this kind's *_percentiles: fio shows percentiles of
+        // the members that kept a histogram, fsbench none (docs/measurement.md)
+        boolean comparePercentiles =
+            sections.stream().map(sec -> percentiles(sec, kind)).distinct().count() == 1;
+        String fp = (f.path("N").asLong() > 0) + "/" + (comparePercentiles && f.has("percentile"));
+        String op = (o.path("N").asLong() > 0) + "/" + (comparePercentiles && o.has("percentile"));
+        if (!fp.equals(op)) {
+          out.add(
+              at
+                  + ": "
+                  + dir
+                  + "."
+                  + kind
+                  + " has samples/percentiles fio "
+                  + fp
+                  + ", fsbench "
+                  + op);
+        }
+      }
+    }
+    boolean fioBuckets =
+        filled(fio.path("latency_us"))
+            || filled(fio.path("latency_ns"))
+            || filled(fio.path("latency_ms"));
+    boolean ownBuckets =
+        filled(own.path("latency_us"))
+            || filled(own.path("latency_ns"))
+            || filled(own.path("latency_ms"));
+    boolean bothDidIo = ios(fio) > 0 && ios(own) > 0;
+    if (bothDidIo && fioBuckets != ownBuckets) {
+      out.add(at + ": latency buckets filled fio " + fioBuckets + ", fsbench " + ownBuckets);
+    }
+  }
+
+  /** Whether a section's effective options leave completion latency unmeasured. */
+  private static boolean clatOff(FioCase.Section s) {
+    boolean off = false;
+    for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
+      if (e.getKey().equals("gtod_reduce") && !e.getValue().equals("0")) {
+        off = true;
+      } else if (e.getKey().equals("disable_clat")) {
+        off = !e.getValue().equals("0");
+      }
+    }
+    return off;
+  }
+
+  /** A section's effective *_percentiles for slat_ns, clat_ns or lat_ns, options in order. */
+  private static boolean percentiles(FioCase.Section s, String kind) {
+    String prefix = kind.substring(0, kind.indexOf('_'));
+    String name = prefix + "_percentiles";
+    boolean on = name.equals("clat_percentiles");
+    boolean measured = true;
+    for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
+      if (e.getKey().equals("gtod_reduce") && !e.getValue().equals("0")) {
+        on = false;
+        measured = false;
+      } else if (e.getKey().equals(name)) {
+        on = !e.getValue().equals("0");
+      } else if (e.getKey().equals("disable_" + prefix)) {
+        measured = e.getValue().equals("0");
+      }
+    }
+    return on && measured; // fio drops the percentiles of a latency it does not measure
+  }
+
+  private static long ios(JsonNode job) {
+    return job.path("read").path("total_ios").asLong()
+        + job.path("write").path("total_ios").asLong();
+  }
+
+  private static boolean filled(JsonNode buckets) {
+    for (JsonNode v : buckets) {
+      if (v.asDouble() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The log files each side wrote, by name, and their lines: the same files, and, where the case's
+   * I/O counts are compared exactly, as many lines in each (the generator asks only for per-I/O
+   * logs, whose lines are the I/Os).
+   */
+  static List<String> compareLogs(
+      FioCase c, java.util.Map<String, Long> fio, java.util.Map<String, Long> own) {
+    List<String> out = new ArrayList<>();
+    if (!fio.keySet().equals(own.keySet())) {
+      out.add("log files: fio " + fio.keySet() + ", fsbench " + own.keySet());
+      return out;
+    }
+    // lines are I/Os: compared only where the I/O counts are (fixed directions and sizes)
+    boolean exactCounts =
+        c.sections().stream().noneMatch(s -> s.mixed() || s.variableBlockSize() || randomSizes(s));
+    if (!exactCounts) {
+      return out;
+    }
+    fio.forEach(
+        (name, lines) -> {
+          if (!lines.equals(own.get(name))) {
+            out.add("log " + name + ": lines fio " + lines + ", fsbench " + own.get(name));
+          }
+        });
+    return out;
   }
 
   private static boolean syncs(FioCase.Section s) {

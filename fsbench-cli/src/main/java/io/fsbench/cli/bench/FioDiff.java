@@ -118,21 +118,28 @@ public final class FioDiff {
   Result runCase(FioCase c, boolean strace) throws IOException, InterruptedException {
     Path scratch = Files.createTempDirectory(scratchParent, "fsbench-fiodiff-");
     try {
-      Path jobFile = scratch.resolve("case.fio");
-      Files.writeString(jobFile, c.text());
       Path fioDir = Files.createDirectory(scratch.resolve("fio"));
       Path ownDir = Files.createDirectory(scratch.resolve("fsbench"));
+      // log prefixes name each side's own directory, so that logs land in the scratch space
+      Path fioLogs = Files.createDirectory(scratch.resolve("fio-logs"));
+      Path ownLogs = Files.createDirectory(scratch.resolve("fsbench-logs"));
+      Path jobFile = scratch.resolve("case.fio");
+      Files.writeString(jobFile, c.text().replace(FioJobGenerator.LOG_DIR, fioLogs.toString()));
+      Path ownJobFile = scratch.resolve("case-fsbench.fio");
+      Files.writeString(ownJobFile, c.text().replace(FioJobGenerator.LOG_DIR, ownLogs.toString()));
       Path fioTrace = scratch.resolve("fio.strace");
       Path ownTrace = scratch.resolve("fsbench.strace");
       Ran fio = runFio(jobFile, fioDir, strace ? fioTrace : null);
       if (fio.json == null) {
         return new Result(c, Outcome.FIO_FAILED, List.of(fio.error));
       }
-      Ran own = strace ? runFsBenchTraced(jobFile, ownDir, ownTrace) : runFsBench(jobFile, ownDir);
+      Ran own =
+          strace ? runFsBenchTraced(ownJobFile, ownDir, ownTrace) : runFsBench(ownJobFile, ownDir);
       if (own.json == null) {
         return new Result(c, Outcome.FSBENCH_FAILED, List.of(own.error));
       }
       List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json, own.json));
+      diff.addAll(FioAgreement.compareLogs(c, lineCounts(fioLogs), lineCounts(ownLogs)));
       if (strace) {
         diff.addAll(
             FioSyscalls.compare(
@@ -165,6 +172,8 @@ public final class FioDiff {
             .redirectError(dir.resolveSibling("fio.err").toFile())
             .start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      // fio forks a process per job: they would outlive their killed parent
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
       p.destroyForcibly().waitFor();
       return new Ran(null, "fio did not finish in 120 s");
     }
@@ -231,6 +240,19 @@ public final class FioDiff {
           null, "fsbench exited " + p.exitValue() + ": " + Files.readString(err).strip());
     }
     return new Ran(json.readTree(Files.readString(out)), null);
+  }
+
+  /** Each log file's name and number of lines. */
+  private static java.util.Map<String, Long> lineCounts(Path dir) throws IOException {
+    java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.toList()) {
+        try (Stream<String> lines = Files.lines(f)) {
+          counts.put(f.getFileName().toString(), lines.count());
+        }
+      }
+    }
+    return counts;
   }
 
   private static void delete(Path dir) throws IOException {

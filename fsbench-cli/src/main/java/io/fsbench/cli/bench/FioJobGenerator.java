@@ -22,10 +22,17 @@ final class FioJobGenerator {
   private static final String[] DIRECT_BLOCKS = {"4k", "8k", "16k", "64k"};
   private static final String[] SIZES = {"64k", "100k", "256k", "1m", "2m", "3m", "4m", "8m"};
 
+  /** Stands for the directory a log is written to; the harness gives each side its own. */
+  static final String LOG_DIR = "@FSBENCH_LOG_DIR@";
+
   private final SplittableRandom random;
+  // pacing and measurement options draw from their own stream, so that adding them left the
+  // cases of every seed as they were in all other options
+  private final SplittableRandom extras;
 
   FioJobGenerator(long seed) {
     this.random = new SplittableRandom(seed);
+    this.extras = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + 0x7ACE);
   }
 
   /** The next job file. */
@@ -49,6 +56,10 @@ final class FioJobGenerator {
     }
     if (chance(15)) {
       global.put("thread", "1");
+    }
+    if (extra(8)) {
+      // fio refuses jobs of one reporting group whose lat_percentiles differ, so it is global
+      global.put("lat_percentiles", "1");
     }
     int count = 1 + random.nextInt(3);
     List<FioCase.Section> sections = new ArrayList<>();
@@ -145,7 +156,75 @@ final class FioJobGenerator {
     if (chance(10) && !global.containsKey("group_reporting")) {
       o.put("group_reporting", "1");
     }
+    pacing(o);
+    if (!measurements(o)) {
+      logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
+    }
     return o;
+  }
+
+  /**
+   * thinktime (short, and at most one pause per 16 I/Os, so a case stays well under a second),
+   * thinktime_blocks_type and startdelay: none of them changes what is moved.
+   */
+  private void pacing(Map<String, String> o) {
+    if (extra(12)) {
+      int micros = 20 + extras.nextInt(80);
+      o.put("thinktime", micros + (extra(50) ? "" : "us"));
+      o.put("thinktime_blocks", Integer.toString(16 + extras.nextInt(49)));
+      // no thinktime_spin: when the spin overruns the think time (a preempted spin on a busy
+      // machine), fio 3.33's 'left' goes negative and it sleeps for ~2^32 us
+      // (docs/measurement.md); PacingTest covers fsbench's spin
+      if (extra(30)) {
+        o.put("thinktime_blocks_type", extra(50) ? "complete" : "issue");
+      }
+    }
+    if (extra(5)) {
+      o.put("startdelay", extra(50) ? "10ms" : "0-20ms");
+    }
+  }
+
+  /** The latency switches: which latency objects are filled and which get percentiles. */
+  private boolean measurements(Map<String, String> o) {
+    if (!extra(20)) {
+      return false;
+    }
+    String[] switches = {
+      "gtod_reduce",
+      "disable_lat",
+      "disable_clat",
+      "disable_slat",
+      "clat_percentiles",
+      "lat_percentiles",
+      "slat_percentiles"
+    };
+    String[] values = {"1", "1", "1", "1", "0", "1", "1"};
+    int n = 1 + extras.nextInt(2);
+    for (int i = 0; i < n; i++) {
+      int k = extras.nextInt(switches.length);
+      o.put(switches[k], extra(85) ? values[k] : (values[k].equals("1") ? "0" : "1"));
+    }
+    return true;
+  }
+
+  /** Per-I/O logs, one file per clone or one shared, with fio's names. */
+  private void logs(Map<String, String> o, int index) {
+    if (!extra(10)) {
+      return;
+    }
+    String prefix = LOG_DIR + "/fsbench-log" + index;
+    for (String log : List.of("write_bw_log", "write_iops_log", "write_lat_log")) {
+      if (extra(50)) {
+        o.put(log, prefix);
+      }
+    }
+    if (extra(30)) {
+      o.put("per_job_logs", "0");
+    }
+  }
+
+  private boolean extra(int percent) {
+    return extras.nextInt(100) < percent;
   }
 
   /** Writes bs, bs=r,w, bssplit or bsrange; returns the largest block size in bytes. */

@@ -56,6 +56,45 @@ class FioAgreementTest {
         .hasSize(2);
   }
 
+  /** A 16-write job whose clat holds {@code clatN} samples, with or without percentiles. */
+  private JsonNode latencies(long clatN, boolean percentiles, double bucket) throws Exception {
+    String pct = percentiles ? ",\"percentile\":{\"50.000000\":1000}" : "";
+    return json.readTree(
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"w\",\"read\":{\"io_bytes\":0,"
+            + "\"total_ios\":0},\"write\":{\"io_bytes\":65536,\"total_ios\":16,"
+            + "\"slat_ns\":{\"N\":0},\"clat_ns\":{\"N\":"
+            + clatN
+            + pct
+            + "},\"lat_ns\":{\"N\":16}},\"latency_us\":{\"10\":"
+            + bucket
+            + "},\"sync\":{\"total_ios\":0,\"lat_ns\":{\"N\":0}}}]}");
+  }
+
+  @Test
+  void comparesWhichLatenciesHoldSamplesAndPercentilesAndWhetherBucketsFill() throws Exception {
+    FioCase c = writeJob(Map.of("rw", "write", "bs", "4k", "size", "64k", "disable_clat", "1"));
+
+    assertThat(FioAgreement.compare(c, latencies(0, false, 0), latencies(0, false, 0))).isEmpty();
+    assertThat(FioAgreement.compare(c, latencies(0, false, 0), latencies(16, true, 100)))
+        .containsExactly(
+            "job 0 (w): write.clat_ns has samples/percentiles fio false/false, fsbench true/true",
+            "job 0 (w): latency buckets filled fio false, fsbench true");
+  }
+
+  @Test
+  void comparesLogFilesByNameAndLines() {
+    FioCase c = writeJob(Map.of("rw", "write", "bs", "4k", "size", "64k"));
+    FioCase mixed = writeJob(Map.of("rw", "randrw", "bs", "4k,16k", "size", "64k"));
+    Map<String, Long> fio = Map.of("x_iops.1.log", 16L);
+
+    assertThat(FioAgreement.compareLogs(c, fio, Map.of("x_iops.1.log", 16L))).isEmpty();
+    assertThat(FioAgreement.compareLogs(c, fio, Map.of("x_iops.1.log", 15L)))
+        .containsExactly("log x_iops.1.log: lines fio 16, fsbench 15");
+    assertThat(FioAgreement.compareLogs(c, fio, Map.of("x_iops.log", 16L))).hasSize(1);
+    // where the counts themselves may differ, only the files are compared
+    assertThat(FioAgreement.compareLogs(mixed, fio, Map.of("x_iops.1.log", 15L))).isEmpty();
+  }
+
   @Test
   void readsFioVersions() {
     assertThat(FioAgreement.olderThan("fio-3.33", 3, 38)).isTrue();

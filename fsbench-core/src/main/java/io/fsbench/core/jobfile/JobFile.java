@@ -87,6 +87,9 @@ public record JobFile(
       if (newGroup && !jobs.isEmpty()) {
         group++;
       }
+      if (parsed.scheduling().groupReporting()) {
+        requireGroupLatPercentiles(jobs, group, parsed.spec());
+      }
       jobs.add(new Job(parsed.spec(), group, parsed.scheduling().groupReporting(), asWritten(own)));
     }
     if (jobs.isEmpty()) {
@@ -105,6 +108,26 @@ public record JobFile(
         firstGlobal == null ? Map.of() : firstGlobal,
         jobs,
         directories.isEmpty() ? "" : directories.iterator().next());
+  }
+
+  /**
+   * fio's {@code verify_per_group_options}: the jobs of a group reported as one share one
+   * percentile pipeline, so fio refuses a group_reporting job whose {@code lat_percentiles} differs
+   * from its group's.
+   */
+  private static void requireGroupLatPercentiles(List<Job> jobs, int group, JobSpec spec) {
+    for (Job job : jobs) {
+      boolean other = job.spec().measurements().latPercentiles();
+      if (job.groupId() == group && other != spec.measurements().latPercentiles()) {
+        throw new InvalidInputException(
+            "lat_percentiles in job '"
+                + spec.name()
+                + "' differs from its group's (job '"
+                + job.spec().name()
+                + "'); give the jobs of a group the same lat_percentiles, or start a new group"
+                + " with new_group (fio refuses it too)");
+      }
+    }
   }
 
   private static Map<String, String> asWritten(List<FioOption> options) {

@@ -49,6 +49,9 @@ public final class JobOptionParser {
   private boolean sizeGiven;
   private boolean fileSizeGiven;
   private io.fsbench.api.FileHandling files = io.fsbench.api.FileHandling.DEFAULT;
+  private final PacingOptions pacing = new PacingOptions();
+  private final MeasurementOptions measurements = new MeasurementOptions();
+  private final LogOptions logs = new LogOptions();
 
   private final String jobName;
 
@@ -90,7 +93,11 @@ public final class JobOptionParser {
 
   /** Every option name fsbench accepts, for help and error messages. */
   public static Set<String> supported() {
-    return new TreeSet<>(HANDLED);
+    Set<String> all = new TreeSet<>(HANDLED);
+    all.addAll(PacingOptions.KEYS);
+    all.addAll(MeasurementOptions.KEYS);
+    all.addAll(LogOptions.KEYS);
+    return all;
   }
 
   private static final Set<String> HANDLED =
@@ -142,12 +149,9 @@ public final class JobOptionParser {
           "scramble_buffers",
           "rate",
           "rate_iops",
-          "rate_process",
           "verify",
           "do_verify",
           "percentile_list",
-          "clat_percentiles",
-          "lat_percentiles",
           "bwavgtime",
           "iopsavgtime",
           "stonewall",
@@ -169,6 +173,9 @@ public final class JobOptionParser {
           "threads");
 
   private void apply(String key, String value) {
+    if (applyOwnTable(key, value)) {
+      return;
+    }
     if (!HANDLED.contains(key)) {
       throw new InvalidInputException(
           "option '"
@@ -249,10 +256,8 @@ public final class JobOptionParser {
       case "scramble_buffers" -> requireDefault(key, value, "1");
       case "rate" -> rate = perDirectionCounts(key, value, rate);
       case "rate_iops" -> rateIops = perDirectionCounts(key, value, rateIops);
-      case "rate_process" -> requireDefault(key, value, "linear");
       case "verify" -> builder.verify(VerifyMethod.parse(value));
       case "percentile_list" -> builder.percentiles(percentiles(value));
-      case "lat_percentiles" -> requireDefault(key, value, "0");
       case "bwavgtime" -> builder.bwAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
       case "iopsavgtime" -> builder.iopsAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
       case "stonewall", "wait_for_previous" -> {
@@ -264,7 +269,7 @@ public final class JobOptionParser {
       case "file_service_type" -> requireDefault(key, value, "roundrobin");
       case "random_generator" -> requireDefault(key, value, "tausworthe");
       case "openfiles" -> openFiles = FioValues.integer(key, value);
-      case "clat_percentiles", "do_verify" -> requireDefault(key, value, "1");
+      case "do_verify" -> requireDefault(key, value, "1");
       case "overwrite" -> files = files.overwrite(FioValues.bool(key, value));
       case "filename_format" -> files = files.nameFormat(value.strip());
       case "create_fsync" -> files = files.createFsync(FioValues.bool(key, value));
@@ -281,6 +286,26 @@ public final class JobOptionParser {
     }
   }
 
+  /** Options with a table of their own; whether {@code key} was one of them. */
+  private boolean applyOwnTable(String key, String value) {
+    boolean paced = PacingOptions.handles(key);
+    boolean logged = LogOptions.handles(key);
+    if (!paced && !logged && !MeasurementOptions.handles(key)) {
+      return false;
+    }
+    if (value == null && !isFlag(key)) {
+      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
+    }
+    if (paced) {
+      pacing.apply(key, value, kbBase);
+    } else if (logged) {
+      logs.apply(key, value);
+    } else {
+      measurements.apply(key, value);
+    }
+    return true;
+  }
+
   /**
    * A time as fio reads it ({@code 8s}, {@code 500ms}, {@code 2m}; seconds without a unit), for
    * options outside a job such as {@code --runtime} of a comparison.
@@ -295,33 +320,33 @@ public final class JobOptionParser {
   /** Whether an option may be given bare, without a value ({@code time_based}, {@code direct}). */
   public static boolean isFlag(String key) {
     return Set.of(
-            "time_based",
-            "norandommap",
-            "stonewall",
-            "wait_for_previous",
-            "new_group",
-            "group_reporting",
-            "thread",
-            "direct",
-            "buffered",
-            "end_fsync",
-            "fsync_on_close",
-            "invalidate",
-            "zero_buffers",
-            "refill_buffers",
-            "randrepeat",
-            "do_verify",
-            "clat_percentiles",
-            "disk_util",
-            "overwrite",
-            "create_fsync",
-            "allow_file_create",
-            "create_on_open",
-            "unlink",
-            "unique_filename",
-            "lat_percentiles",
-            "scramble_buffers")
-        .contains(key);
+                "time_based",
+                "norandommap",
+                "stonewall",
+                "wait_for_previous",
+                "new_group",
+                "group_reporting",
+                "thread",
+                "direct",
+                "buffered",
+                "end_fsync",
+                "fsync_on_close",
+                "invalidate",
+                "zero_buffers",
+                "refill_buffers",
+                "randrepeat",
+                "do_verify",
+                "disk_util",
+                "overwrite",
+                "create_fsync",
+                "allow_file_create",
+                "create_on_open",
+                "unlink",
+                "unique_filename",
+                "scramble_buffers")
+            .contains(key)
+        || MeasurementOptions.handles(key)
+        || LogOptions.FLAGS.contains(key);
   }
 
   private static void requireDefault(String key, String value, String expected) {
@@ -456,6 +481,7 @@ public final class JobOptionParser {
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
     builder.fileHandling(files);
+    builder.pacing(pacing.build()).measurements(measurements.build());
     if (!sizeGiven) {
       if (!fileSizeGiven) {
         throw new InvalidInputException(
@@ -469,6 +495,7 @@ public final class JobOptionParser {
       builder.randSeed(System.nanoTime());
     }
     JobSpec spec = builder.build();
+    spec = spec.toBuilder().logs(logs.build(spec.name())).build(); // named after the final name
     if (openFiles != 0 && openFiles != spec.nrFiles()) {
       throw new InvalidInputException(
           "openfiles ("

@@ -3,6 +3,7 @@ package io.fsbench.core.stats;
 import io.fsbench.api.CpuResult;
 import io.fsbench.api.DirectionResult;
 import io.fsbench.api.JobResult;
+import io.fsbench.api.LatencyResult;
 import io.fsbench.api.RateSamples;
 import io.fsbench.api.SetupTimes;
 import io.fsbench.api.SyncResult;
@@ -72,6 +73,7 @@ public final class JobResults {
   private static final class Entry {
     private final JobInfo first;
     private final JobStats stats;
+    private Clone last;
     private final Set<String> mechanisms = new LinkedHashSet<>();
     private int members;
     private int error;
@@ -86,6 +88,7 @@ public final class JobResults {
 
     void add(Clone clone) {
       stats.add(clone.stats());
+      last = clone;
       members++;
       if (error == 0) {
         error = clone.info().error();
@@ -124,6 +127,14 @@ public final class JobResults {
           setup);
     }
 
+    /**
+     * A group reports the percentiles its last member asks for (its list and its {@code
+     * *_percentiles}), as fio's {@code __show_run_stats} copies them from each member in turn.
+     */
+    private LatencyResult latency(LatencyRecorder summed, LatencyRecorder lastMember) {
+      return summed.toResult(last.info().percentiles(), lastMember.hasHistogram());
+    }
+
     private DirectionResult direction(Direction d, GroupRun group) {
       Moments bw = stats.bw(d);
       return new DirectionResult(
@@ -132,9 +143,9 @@ public final class JobResults {
           stats.totalIos(d),
           stats.shortIos(d),
           stats.dropIos(d),
-          stats.slat(d).toResult(first.percentiles()),
-          stats.clat(d).toResult(first.percentiles()),
-          stats.lat(d).toResult(first.percentiles()),
+          latency(stats.slat(d), last.stats().slat(d)),
+          latency(stats.clat(d), last.stats().clat(d)),
+          latency(stats.lat(d), last.stats().lat(d)),
           samples(bw),
           bw.count() == 0 ? 0.0 : group.shareOfAggregate(d, bw.mean()),
           samples(stats.iops(d)));

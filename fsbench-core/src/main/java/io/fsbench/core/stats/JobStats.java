@@ -51,6 +51,9 @@ public final class JobStats {
   private long majf;
   private long minf;
   private long jobRuntimeMs;
+  private boolean measureSlat = true;
+  private boolean measureClat = true;
+  private boolean measureLat = true;
 
   /**
    * @param clatPercentiles keep clat histograms (fio's {@code clat_percentiles}, on by default)
@@ -74,10 +77,29 @@ public final class JobStats {
   }
 
   /**
+   * Stats that take only the measurements {@code m} switches on (fio's {@code disable_slat}, {@code
+   * disable_clat}, {@code disable_lat}) and keep the histograms of its {@code *_percentiles}. A
+   * latency not measured stays empty, and without clat the {@code latency_*} buckets stay empty
+   * too, as fio's {@code account_io_completion} leaves them.
+   */
+  public static JobStats of(io.fsbench.api.Measurements m) {
+    JobStats stats = new JobStats(m.clatPercentiles(), m.latPercentiles(), m.slatPercentiles());
+    stats.measureSlat = m.slat();
+    stats.measureClat = m.clat();
+    stats.measureLat = m.lat();
+    return stats;
+  }
+
+  /**
    * A new, empty instance that keeps the same histograms as this one: a group's sum starts here.
    */
   public JobStats emptyCopy() {
-    return new JobStats(clat[0].hasHistogram(), lat[0].hasHistogram(), slat[0].hasHistogram());
+    JobStats copy =
+        new JobStats(clat[0].hasHistogram(), lat[0].hasHistogram(), slat[0].hasHistogram());
+    copy.measureSlat = measureSlat;
+    copy.measureClat = measureClat;
+    copy.measureLat = measureLat;
+    return copy;
   }
 
   /**
@@ -90,20 +112,28 @@ public final class JobStats {
     ioBytes[i] += bytes;
     totalIos[i]++;
     counters.add(direction, bytes);
-    clat[i].record(clatNs);
-    lat[i].record(latNs);
-    latencyBuckets.record(clatNs);
+    if (measureClat) {
+      clat[i].record(clatNs);
+      latencyBuckets.record(clatNs);
+    }
+    if (measureLat) {
+      lat[i].record(latNs);
+    }
   }
 
   /** An async engine submitted one I/O, {@code slatNs} after preparing it. */
   public void submitted(Direction direction, long slatNs) {
-    slat[direction.ordinal()].record(slatNs);
+    if (measureSlat) {
+      slat[direction.ordinal()].record(slatNs);
+    }
   }
 
   /** One fsync/fdatasync returned after {@code ns}. */
   public void synced(long ns) {
     syncIos++;
-    sync.record(ns);
+    if (measureClat) {
+      sync.record(ns); // fio times syncs as completion latency, so disable_clat drops them too
+    }
   }
 
   public void shortIo(Direction direction) {

@@ -31,12 +31,15 @@ public final class LatencyRecorder {
   }
 
   /**
-   * Merges {@code other} into this one exactly. A histogram survives only when both have one:
-   * percentiles over part of the samples would be wrong.
+   * Merges {@code other} into this one exactly. A histogram survives only when both have one (or
+   * this one has no samples yet): percentiles over part of the samples would be wrong.
    */
   public void merge(LatencyRecorder other) {
     if (other.moments.count() == 0) {
       return;
+    }
+    if (moments.count() == 0 && histogram == null && other.histogram != null) {
+      histogram = new LatencyHistogram(); // nothing recorded here yet, so nothing is lost
     }
     moments.merge(other.moments);
     if (histogram != null && other.histogram != null) {
@@ -66,10 +69,18 @@ public final class LatencyRecorder {
    * histogram's bins when the histogram was kept and there are samples.
    */
   public LatencyResult toResult(List<Double> percents) {
+    return toResult(percents, true);
+  }
+
+  /**
+   * As {@link #toResult(List)}, with percentiles only when {@code wanted}: a group reports them as
+   * its last member's {@code *_percentiles} say, as fio's {@code __show_run_stats}.
+   */
+  public LatencyResult toResult(List<Double> percents, boolean wanted) {
     if (moments.count() == 0) {
       return LatencyResult.NONE;
     }
-    boolean withPercentiles = histogram != null;
+    boolean withPercentiles = wanted && histogram != null;
     return new LatencyResult(
         moments.min(),
         moments.max(),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.fsbench.api.DirectionResult;
 import io.fsbench.api.JobResult;
+import io.fsbench.api.Measurements;
 import io.fsbench.api.SetupTimes;
 import java.time.Duration;
 import java.util.List;
@@ -107,6 +108,24 @@ class JobResultsTest {
     assertThat(job.sync().totalIos()).isEqualTo(1);
     assertThat(job.sync().lat().percentiles()).isNotEmpty();
     assertThat(job.read().runtimeMs()).as("read had no I/O when the phase was timed").isZero();
+  }
+
+  @Test
+  void aGroupReportsThePercentilesItsLastMemberAsksFor() {
+    JobStats sync = writes(10, 4096, 1000, Duration.ofMillis(100)); // psync: no slat at all
+    JobStats async = JobStats.of(Measurements.FIO_DEFAULTS.percentiles(false, true, true));
+    async.completed(Direction.WRITE, 4096, 2000, 2500);
+    async.submitted(Direction.WRITE, 500);
+    async.addRuntime(Duration.ofMillis(100));
+
+    JobResult group =
+        JobResults.of(List.of(clone(info(true), sync), clone(info(true), async))).get(0);
+
+    assertThat(group.write().slat().n()).isEqualTo(1);
+    assertThat(group.write().slat().percentiles()).containsOnlyKeys(PERCENTILES);
+    assertThat(group.write().clat().n()).isEqualTo(11);
+    // the last member keeps no clat histogram: the group shows no clat percentiles, as fio
+    assertThat(group.write().clat().percentiles()).isEmpty();
   }
 
   private static JobResults.Clone clone(boolean groupReporting, long clatNs, long bytes) {

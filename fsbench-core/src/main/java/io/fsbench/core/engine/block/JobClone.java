@@ -23,6 +23,8 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -54,6 +56,10 @@ final class JobClone {
   private final RateSampling.Subject sampling;
   private final WriteContent content;
   private final Throttle throttle;
+  private final ThinkTime thinkTime;
+  private final MinimumRate minimumRate;
+  private final IoLogs logs;
+  private long issuedIos;
   private final IoPlan plan = new IoPlan();
   private IoGenerator generator;
   private Duration layout = Duration.ZERO;
@@ -80,11 +86,15 @@ final class JobClone {
     this.clock = clock;
     this.wallClock = wallClock;
     this.cancelled = cancelled;
-    this.stats = JobStats.withFioDefaults();
+    this.stats = JobStats.of(spec.measurements());
     this.sampling = sampling.register(stats.counters(), spec.bwAvgTime(), spec.iopsAvgTime());
     this.seed = seed(spec, threadNumber);
     this.content = new WriteContent(spec.buffers(), spec.verify(), Mix.hash(seed));
-    this.throttle = new Throttle(spec.rate(), clock);
+    this.throttle =
+        new Throttle(spec.rate(), spec.pacing().poisson(), firstBlockSizes(spec), seed, clock);
+    this.thinkTime = new ThinkTime(spec.pacing(), clock);
+    this.minimumRate = new MinimumRate(spec.name(), spec.rate(), spec.pacing().minRate());
+    this.logs = new IoLogs(spec.logs(), spec.measurements(), threadNumber);
   }
 
   /**
@@ -94,6 +104,13 @@ final class JobClone {
    */
   static long seed(JobSpec spec, int threadNumber) {
     return Mix.hash(spec.randSeed() * 1_000_003L + threadNumber);
+  }
+
+  private static long[] firstBlockSizes(JobSpec spec) {
+    return new long[] {
+      spec.readBlockSize().splits().get(0).size().bytes(),
+      spec.writeBlockSize().splits().get(0).size().bytes()
+    };
   }
 
   JobSpec spec() {
@@ -160,6 +177,7 @@ final class JobClone {
 
   /** Runs the I/O phase on the calling thread: ramp, measured I/O, end_fsync, verify. */
   void run() throws NativeIoException {
+    delayStart();
     long start = clock.getAsLong();
     jobStartMs = wallClock.getAsLong();
     long rampEnd = spec.rampTime().isZero() ? -1 : start + spec.rampTime().toNanos();
@@ -185,6 +203,7 @@ final class JobClone {
     }
     long end = clock.getAsLong();
     sampling.stop(end);
+    logs.finish(end);
     stats.addRuntime(Duration.ofNanos(end - phase.measureStart));
     stats.jobRuntime(Duration.ofNanos(end - phase.measureStart));
     CpuUsage used = ThreadCpu.thread().minus(phase.cpu);
@@ -203,6 +222,47 @@ final class JobClone {
         && spec.ioEngine() != IoEngine.NULL) {
       Verification.verify(job.spec().name(), files, content.stamp(), this::checkCancelled);
     }
+  }
+
+  /**
+   * fio's {@code startdelay}: the clone waits before it starts, outside its runtime; a range draws
+   * one delay per clone from the clone's seed, so a file run again waits alike.
+   */
+  private void delayStart() {
+    long low = spec.pacing().startDelay().toNanos();
+    long high = spec.pacing().startDelayMax().toNanos();
+    long delay =
+        high > low ? low + new SplittableRandom(seed ^ 0x5DE1A7L).nextLong(high - low + 1) : low;
+    long end = clock.getAsLong() + delay;
+    for (long left = delay; left > 0; left = end - clock.getAsLong()) {
+      LockSupport.parkNanos(Math.min(left, 50_000_000L));
+      checkCancelled();
+    }
+  }
+
+  /**
+   * After an I/O that completed at {@code now}: fio's think time, then its minimum-rate check (not
+   * during ramp time). Returns the time after any pause, for the end-of-phase check.
+   */
+  private long pace(Phase phase, long now, Runnable quiesce) {
+    if (!thinkTime.enabled() && !minimumRate.enabled()) {
+      return now; // the common case stays off the shared counters
+    }
+    long completed = stats.counters().ios(Direction.READ) + stats.counters().ios(Direction.WRITE);
+    if (thinkTime.due(issuedIos, completed)) {
+      quiesce.run();
+      thinkTime.pause(phase.deadline);
+      now = clock.getAsLong();
+    }
+    if (phase.rampEnd < 0) {
+      minimumRate.check(
+          now,
+          stats.counters().bytes(Direction.READ),
+          stats.counters().ios(Direction.READ),
+          stats.counters().bytes(Direction.WRITE),
+          stats.counters().ios(Direction.WRITE));
+    }
+    return now;
   }
 
   private void checkCancelled() {
@@ -239,6 +299,8 @@ final class JobClone {
 
   private void beginMeasuring(long now) {
     sampling.start(now);
+    minimumRate.start(now);
+    logs.start(now); // what ramp time logged is dropped, as fio logs nothing during ramp
   }
 
   private boolean useQueue() {
@@ -289,15 +351,19 @@ final class JobClone {
         issued = clock.getAsLong();
         n = file.descriptor.pwrite(writeBuffer, plan.offset);
       }
+      issuedIos++;
       long done = clock.getAsLong();
       account(plan.direction, file, plan.offset, plan.length, n, done - issued, done - prepared);
+      if (logs.enabled()) {
+        logs.completed(plan.direction, done, n, done - issued, done - prepared);
+      }
       stats.depths().markDepth(1, 1);
       stats.depths().markSubmit(1);
       stats.depths().markComplete(1);
       if (plan.direction == Direction.WRITE && file.descriptor != null && syncDue()) {
         syncDue = file;
       }
-      if (phase.over(done)) {
+      if (phase.over(pace(phase, done, () -> {}))) {
         break;
       }
     }
@@ -449,13 +515,28 @@ final class JobClone {
         }
         reap(stopping ? queue.inFlight() : 1);
         long done = clock.getAsLong();
+        if (!stopping) {
+          done = pace(phase, done, this::quiesce);
+        }
         if (!stopping && phase.over(done)) {
           stopping = true;
         }
       }
     }
 
+    /** fio's {@code io_u_quiesce} before a think time: every I/O in flight completes. */
+    private void quiesce() {
+      try {
+        while (queue.inFlight() > 0) {
+          reap(queue.inFlight());
+        }
+      } catch (NativeIoException e) {
+        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+      }
+    }
+
     private void queueOne(long preparedAt) {
+      issuedIos++;
       int slot = free[--freeCount];
       ByteBuffer buffer = buffers[slot];
       buffer.clear().limit(plan.length);
@@ -480,6 +561,9 @@ final class JobClone {
         int slot = pending[i];
         issued[slot] = now;
         stats.submitted(directions[slot], now - prepared[slot]);
+        if (logs.enabled()) {
+          logs.submitted(directions[slot], now, lengths[slot], now - prepared[slot]);
+        }
       }
       pendingCount = 0;
       stats.depths().markSubmit(n);
@@ -505,6 +589,9 @@ final class JobClone {
             result,
             now - issued[slot],
             now - prepared[slot]);
+        if (logs.enabled()) {
+          logs.completed(directions[slot], now, result, now - issued[slot], now - prepared[slot]);
+        }
         free[freeCount++] = slot;
       }
       stats.depths().markComplete(n);
@@ -514,6 +601,7 @@ final class JobClone {
   /** What the clone measured, once it has finished and the samplers have stopped. */
   JobResults.Clone result(long runStartNanos) {
     sampling.deliver(stats);
+    logs.write();
     SetupTimes setup = new SetupTimes(layout, Duration.ofNanos(invalidateNanos), dropCaches);
     long elapsedSec = (Math.max(0, endNanos - runStartNanos) + 999_999_999L) / 1_000_000_000L;
     JobInfo info =

@@ -4,6 +4,9 @@ import io.fsbench.api.BlockSize;
 import io.fsbench.api.BufferContent;
 import io.fsbench.api.FileHandling;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.LogFiles;
+import io.fsbench.api.Measurements;
+import io.fsbench.api.Pacing;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Collections;
@@ -54,12 +57,15 @@ public final class FioOptions {
     JobSpec.RateLimit rate = spec.rate();
     o.put("rate", rate.readBytesPerSec() + "," + rate.writeBytesPerSec());
     o.put("rate_iops", rate.readIops() + "," + rate.writeIops());
+    putPacing(o, spec.pacing());
     o.put("verify", spec.verify().name().toLowerCase(Locale.ROOT));
     o.put("fallocate", spec.fallocate().name().toLowerCase(Locale.ROOT));
     o.put("invalidate", flag(spec.invalidate()));
     o.put("fadvise_hint", spec.fadviseHint().fioValue());
     putFileHandling(o, spec.fileHandling());
     o.put("percentile_list", percentiles(spec.percentiles()));
+    putMeasurements(o, spec.measurements());
+    putLogs(o, spec.logs());
     o.put("bwavgtime", Long.toString(spec.bwAvgTime().toMillis()));
     o.put("iopsavgtime", Long.toString(spec.iopsAvgTime().toMillis()));
     o.put("stonewall", flag(spec.stonewall()));
@@ -93,6 +99,45 @@ public final class FioOptions {
     o.put("allow_file_create", flag(files.allowCreate()));
     o.put("create_on_open", flag(files.createOnOpen()));
     o.put("unlink", flag(files.unlink()));
+  }
+
+  private static void putPacing(Map<String, String> o, Pacing pacing) {
+    o.put("rate_process", pacing.poisson() ? "poisson" : "linear");
+    JobSpec.RateLimit min = pacing.minRate();
+    o.put("rate_min", min.readBytesPerSec() + "," + min.writeBytesPerSec());
+    o.put("rate_iops_min", min.readIops() + "," + min.writeIops());
+    o.put("thinktime", time(pacing.thinkTime()));
+    o.put("thinktime_spin", time(pacing.thinkTimeSpin()));
+    o.put("thinktime_blocks", Integer.toString(pacing.thinkTimeBlocks()));
+    o.put("thinktime_blocks_type", pacing.thinkTimeCountsIssued() ? "issue" : "complete");
+    String delay = time(pacing.startDelay());
+    boolean range = !pacing.startDelayMax().equals(pacing.startDelay());
+    o.put("startdelay", range ? delay + "-" + time(pacing.startDelayMax()) : delay);
+  }
+
+  private static void putMeasurements(Map<String, String> o, Measurements m) {
+    o.put("disable_slat", flag(!m.slat()));
+    o.put("disable_clat", flag(!m.clat()));
+    o.put("disable_lat", flag(!m.lat()));
+    o.put("disable_bw_measurement", flag(!m.bandwidth()));
+    o.put("clat_percentiles", flag(m.clatPercentiles()));
+    o.put("lat_percentiles", flag(m.latPercentiles()));
+    o.put("slat_percentiles", flag(m.slatPercentiles()));
+  }
+
+  private static void putLogs(Map<String, String> o, LogFiles logs) {
+    if (!logs.bandwidthPrefix().isEmpty()) {
+      o.put("write_bw_log", logs.bandwidthPrefix());
+    }
+    if (!logs.iopsPrefix().isEmpty()) {
+      o.put("write_iops_log", logs.iopsPrefix());
+    }
+    if (!logs.latencyPrefix().isEmpty()) {
+      o.put("write_lat_log", logs.latencyPrefix());
+    }
+    o.put("log_avg_msec", Long.toString(logs.average().toMillis()));
+    o.put("log_max_value", flag(logs.maxValue()));
+    o.put("per_job_logs", flag(logs.perJob()));
   }
 
   private static String flag(boolean on) {

@@ -1,0 +1,73 @@
+package io.fsbench.core.jobfile;
+
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.LogFiles;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * fio's log options ({@code write_bw_log}, {@code write_iops_log}, {@code write_lat_log}, {@code
+ * log_avg_msec}, {@code log_max_value}, {@code per_job_logs}) for {@link JobOptionParser}. As in
+ * fio's {@code make_log_name}, a log given bare or empty is named after the job; any other value is
+ * the prefix itself, a path included.
+ */
+final class LogOptions {
+
+  static final Set<String> KEYS =
+      Set.of(
+          "write_bw_log",
+          "write_iops_log",
+          "write_lat_log",
+          "log_avg_msec",
+          "log_max_value",
+          "per_job_logs");
+
+  /** The logs that may be given bare. */
+  static final Set<String> FLAGS =
+      Set.of("write_bw_log", "write_iops_log", "write_lat_log", "log_max_value", "per_job_logs");
+
+  // null: not written; "": named after the job
+  private String bw;
+  private String iops;
+  private String lat;
+  private Duration average = Duration.ZERO;
+  private boolean maxValue;
+  private boolean perJob = true;
+
+  static boolean handles(String key) {
+    return KEYS.contains(key);
+  }
+
+  void apply(String key, String value) {
+    switch (key) {
+      case "write_bw_log" -> bw = prefix(key, value);
+      case "write_iops_log" -> iops = prefix(key, value);
+      case "write_lat_log" -> lat = prefix(key, value);
+      case "log_avg_msec" -> average = Duration.ofMillis(FioValues.integer(key, value));
+      case "log_max_value" -> maxValue = FioValues.bool(key, value);
+      case "per_job_logs" -> perJob = FioValues.bool(key, value);
+      default -> throw new IllegalStateException("option '" + key + "' has no handler");
+    }
+  }
+
+  private static String prefix(String key, String value) {
+    String v = value == null ? "" : value.strip();
+    if (v.endsWith("/")) {
+      throw new InvalidInputException(
+          key + " (" + value + ") names a directory, not a file prefix; give e.g. " + v + "job");
+    }
+    return v;
+  }
+
+  LogFiles build(String jobName) {
+    return new LogFiles(
+        name(bw, jobName), name(iops, jobName), name(lat, jobName), average, maxValue, perJob);
+  }
+
+  private static String name(String prefix, String jobName) {
+    if (prefix == null) {
+      return "";
+    }
+    return prefix.isEmpty() ? jobName : prefix;
+  }
+}
