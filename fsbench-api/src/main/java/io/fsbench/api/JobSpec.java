@@ -54,6 +54,8 @@ import java.util.Objects;
  * @param stonewall wait for the jobs before this one to finish before starting
  * @param ioEngine how I/O is submitted
  * @param fadviseHint the access hint given for each file when it is opened
+ * @param offsets where in each file each clone's I/O starts (fio's {@code offset} options)
+ * @param numberIos stop after this many I/Os per loop (fio's {@code number_ios}), 0 for no cap
  */
 public record JobSpec(
     String name,
@@ -91,7 +93,9 @@ public record JobSpec(
     Duration iopsAvgTime,
     boolean stonewall,
     IoEngine ioEngine,
-    FadviseHint fadviseHint)
+    FadviseHint fadviseHint,
+    Offsets offsets,
+    long numberIos)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -135,6 +139,19 @@ public record JobSpec(
     Objects.requireNonNull(fallocate, "fallocate");
     Objects.requireNonNull(ioEngine, "ioEngine");
     Objects.requireNonNull(fadviseHint, "fadviseHint");
+    Objects.requireNonNull(offsets, "offsets");
+    if (numberIos < 0) {
+      throw new InvalidInputException("number_ios (" + numberIos + ") must not be negative");
+    }
+    if (numberIos > 0 && timeBased) {
+      // fio's time_based loop never checks number_ios: the cap would be accepted and do nothing
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "' gives number_ios ("
+              + numberIos
+              + ") with time_based, which fio ignores; give one or the other");
+    }
     percentiles = List.copyOf(percentiles);
     range("rwmixread", rwMixRead, 0, 100);
     range("nrfiles", nrFiles, 1, 1_000_000);
@@ -185,6 +202,16 @@ public record JobSpec(
               + " (or auto) to keep that many I/Os in flight, or iodepth=1");
     }
     if (direct) {
+      for (Size at : List.of(offsets.start(), offsets.increment(), offsets.align())) {
+        if (at.bytes() % 512 != 0) {
+          throw new InvalidInputException(
+              "offset ("
+                  + at
+                  + ") of job '"
+                  + name
+                  + "' must be a multiple of 512 with direct=1; O_DIRECT needs aligned I/O");
+        }
+      }
       for (BlockSize bs : List.of(readBlockSize, writeBlockSize)) {
         for (BlockSize.Split split : bs.splits()) {
           if (split.size().bytes() % 512 != 0) {
@@ -347,6 +374,8 @@ public record JobSpec(
     private boolean stonewall;
     private IoEngine ioEngine = IoEngine.AUTO;
     private FadviseHint fadviseHint = FadviseHint.BY_PATTERN;
+    private Offsets offsets = Offsets.NONE;
+    private long numberIos;
 
     protected AbstractBuilder() {}
 
@@ -577,6 +606,18 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code offset}, {@code offset_increment} and {@code offset_align}. */
+    public B offsets(Offsets offsets) {
+      this.offsets = offsets;
+      return self();
+    }
+
+    /** fio's {@code number_ios}: at most this many I/Os per loop; 0 for no cap. */
+    public B numberIos(long ios) {
+      this.numberIos = ios;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -615,6 +656,8 @@ public record JobSpec(
       stonewall = spec.stonewall();
       ioEngine = spec.ioEngine();
       fadviseHint = spec.fadviseHint();
+      offsets = spec.offsets();
+      numberIos = spec.numberIos();
       return self();
     }
 
@@ -661,7 +704,9 @@ public record JobSpec(
           iopsAvgTime,
           stonewall,
           ioEngine,
-          fadviseHint);
+          fadviseHint,
+          offsets,
+          numberIos);
     }
   }
 }

@@ -47,6 +47,7 @@ public final class JobOptionParser {
   private String directory = "";
   private boolean sizeGiven;
   private boolean fileSizeGiven;
+  private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
 
   private final String jobName;
 
@@ -157,7 +158,12 @@ public final class JobOptionParser {
           "overwrite",
           "file_service_type",
           "openfiles",
-          "random_generator");
+          "random_generator",
+          "offset",
+          "fileoffset",
+          "offset_increment",
+          "offset_align",
+          "number_ios");
 
   private void apply(String key, String value) {
     if (!HANDLED.contains(key)) {
@@ -251,6 +257,9 @@ public final class JobOptionParser {
       case "file_service_type" -> requireDefault(key, value, "roundrobin");
       case "random_generator" -> requireDefault(key, value, "tausworthe");
       case "openfiles" -> openFiles = FioValues.integer(key, value);
+      case "offset", "fileoffset", "offset_increment", "offset_align" ->
+          offsets = OffsetOptions.apply(offsets, key, value, kbBase);
+      case "number_ios" -> builder.numberIos(FioValues.count(key, value, kbBase));
       case "clat_percentiles", "do_verify" -> requireDefault(key, value, "1");
       // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
       // overwrite: files are always laid out before the run.
@@ -395,6 +404,7 @@ public final class JobOptionParser {
     builder.readBlockSize(readBs).writeBlockSize(writeBs);
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
+    builder.offsets(offsets);
     if (!sizeGiven) {
       if (!fileSizeGiven) {
         throw new InvalidInputException(

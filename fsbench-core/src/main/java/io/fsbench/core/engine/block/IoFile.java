@@ -5,14 +5,17 @@ import java.nio.file.Path;
 import java.util.BitSet;
 
 /**
- * One file a job clone does I/O on: where it is, its size, the clone's descriptor for it, and the
- * clone's position in it (sequential offsets per direction, the random block order, and which
- * blocks were written, for verify).
+ * One file a job clone does I/O on: where it is, its size, the region the clone works on (fio's
+ * {@code file_offset} and {@code io_size}), the clone's descriptor for it, and the clone's position
+ * in it (sequential offsets per direction, the random block order, and which blocks were written,
+ * for verify).
  */
 final class IoFile {
 
   final Path path;
   final long size;
+  final long start;
+  final long end;
   final long[] sequentialPosition = new long[2];
   BlockChooser chooser;
   NativeFile descriptor;
@@ -22,8 +25,25 @@ final class IoFile {
   int verifyBlock;
 
   IoFile(Path path, long size) {
+    this(path, size, 0, size);
+  }
+
+  /**
+   * A file laid out to at least {@code size} bytes, of which the clone works on {@code start} up to
+   * {@code end}.
+   */
+  IoFile(Path path, long size, long start, long end) {
     this.path = path;
     this.size = size;
+    this.start = start;
+    this.end = end;
+    sequentialPosition[0] = start;
+    sequentialPosition[1] = start;
+  }
+
+  /** The bytes of the clone's region: fio's {@code io_size} of the file. */
+  long regionLength() {
+    return end - start;
   }
 
   String name() {

@@ -24,12 +24,14 @@ final class IoGenerator {
   private final int[][] cumulativePercent = new int[2][];
   private final int[] smallest = new int[2];
   private final long limit;
+  private final long iosLimit;
   private final int unit;
   private final Consumer<IoFile> onWrap;
   private int nextFile;
   private int doneFiles;
   private int passes = 1;
   private long issued;
+  private long ios;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
     this.spec = spec;
@@ -38,17 +40,30 @@ final class IoGenerator {
     this.onWrap = onWrap;
     load(Direction.READ, spec.readBlockSize());
     load(Direction.WRITE, spec.writeBlockSize());
-    this.limit = spec.effectiveIoSize().bytes();
+    this.limit = limit(spec, files);
+    this.iosLimit = spec.numberIos() * spec.loops();
     this.unit = minBlockSize(spec);
     if (spec.rw().isRandom()) {
       for (int i = 0; i < files.size(); i++) {
         IoFile file = files.get(i);
-        long blocks = file.size / unit;
+        long blocks = file.regionLength() / unit;
         file.chooser =
             BlockChooser.of(
                 spec.distribution(), spec.randomMap(), blocks, Mix.hash(seed + 31L * (i + 1)));
       }
     }
+  }
+
+  /**
+   * The bytes of one pass: {@code io_size} when given, else what the files' regions hold, at most
+   * {@code size}, as fio's setup_files lowers {@code size} to the regions' total.
+   */
+  static long limit(JobSpec spec, List<IoFile> files) {
+    if (!spec.ioSize().isZero()) {
+      return spec.ioSize().bytes();
+    }
+    long regions = files.stream().mapToLong(IoFile::regionLength).sum();
+    return spec.size().isZero() ? regions : Math.min(spec.size().bytes(), regions);
   }
 
   /** The smallest block size of any direction the job does: the unit of random offsets. */
@@ -110,7 +125,15 @@ final class IoGenerator {
    * the files, which is when it issues a sync that is due (even if every file then turns out done).
    */
   boolean bytesLeft() {
-    return spec.timeBased() || issued < limit * Math.min(passes, spec.loops());
+    return spec.timeBased() || (issued < limit * Math.min(passes, spec.loops()) && !iosDone());
+  }
+
+  /**
+   * Whether the job has done {@code number_ios} for each of its loops: fio counts the I/Os of the
+   * whole job against {@code number_ios * loops}, so a pass may use what an earlier one left.
+   */
+  private boolean iosDone() {
+    return iosLimit > 0 && ios >= iosLimit;
   }
 
   boolean next(IoPlan plan) {
@@ -118,6 +141,9 @@ final class IoGenerator {
       // a pass's bytes are cumulative: the limit times the loops so far, not counting the passes
       // that fio's keep_running adds after them
       long passLimit = limit * Math.min(passes, spec.loops());
+      if (iosDone()) {
+        return false; // fio's loop and keep_running both stop once number_ios is reached
+      }
       if (!spec.timeBased() && (issued >= passLimit || doneFiles == files.size())) {
         if (!nextPass()) {
           return false;
@@ -130,7 +156,7 @@ final class IoGenerator {
           spec.rw().isRandom()
               ? randomOffset(file, direction)
               : file.sequentialPosition[direction.ordinal()];
-      int length = offset < 0 ? 0 : blockSize(direction, file.size - offset);
+      int length = offset < 0 ? 0 : blockSize(direction, file.end - offset);
       if (length == 0) {
         if (spec.timeBased()) {
           rewind(file);
@@ -148,6 +174,7 @@ final class IoGenerator {
         file.sequentialPosition[direction.ordinal()] = offset + length;
       }
       issued += length;
+      ios++;
       return true;
     }
   }
@@ -189,8 +216,8 @@ final class IoGenerator {
   /** Starts a new pass over {@code file}, which fio follows by invalidating its cache. */
   private void rewind(IoFile file) {
     file.done = false;
-    file.sequentialPosition[0] = 0;
-    file.sequentialPosition[1] = 0;
+    file.sequentialPosition[0] = file.start;
+    file.sequentialPosition[1] = file.start;
     if (file.chooser != null) {
       file.chooser.reset();
     }
@@ -241,6 +268,6 @@ final class IoGenerator {
     int align = smallest[direction.ordinal()];
     long offset = block * unit;
     offset -= offset % align;
-    return Math.min(offset, (file.size - align) / align * align);
+    return file.start + Math.min(offset, (file.regionLength() - align) / align * align);
   }
 }

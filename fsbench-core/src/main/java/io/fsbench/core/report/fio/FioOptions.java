@@ -3,6 +3,7 @@ package io.fsbench.core.report.fio;
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.BufferContent;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.Offsets;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Collections;
@@ -32,6 +33,8 @@ public final class FioOptions {
     o.put("filesize", spec.effectiveFileSize().toString());
     o.put("nrfiles", Integer.toString(spec.nrFiles()));
     o.put("io_size", spec.effectiveIoSize().toString());
+    putOffsets(o, spec.offsets());
+    o.put("number_ios", Long.toString(spec.numberIos()));
     if (!spec.fileName().isEmpty()) {
       o.put("filename", spec.fileName());
     }
@@ -71,6 +74,19 @@ public final class FioOptions {
   private static void putBlockSize(Map<String, String> o, BlockSize read, BlockSize write) {
     String both = read.equals(write) ? read.toString() : read + "," + write;
     o.put(read.isFixed() && write.isFixed() ? "bs" : "bssplit", both);
+  }
+
+  /** {@code offset=64k} or {@code offset=25%}, likewise the increment; 0 for the default. */
+  private static void putOffsets(Map<String, String> o, Offsets offsets) {
+    o.put(
+        "offset",
+        offsets.startPercent() > 0 ? offsets.startPercent() + "%" : offsets.start().toString());
+    o.put(
+        "offset_increment",
+        offsets.incrementPercent() > 0
+            ? offsets.incrementPercent() + "%"
+            : offsets.increment().toString());
+    o.put("offset_align", offsets.align().toString());
   }
 
   private static void putBuffers(Map<String, String> o, BufferContent buffers) {

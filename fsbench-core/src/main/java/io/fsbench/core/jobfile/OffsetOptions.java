@@ -1,0 +1,51 @@
+package io.fsbench.core.jobfile;
+
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Offsets;
+import io.fsbench.api.Size;
+
+/**
+ * fio's {@code offset} (alias {@code fileoffset}), {@code offset_increment} and {@code
+ * offset_align}: a size, or for the first two a whole percentage of the file's size ({@code 25%}).
+ * fio's zone form ({@code 2z}) belongs to {@code zonemode=zbd}, which fsbench does not implement.
+ */
+final class OffsetOptions {
+
+  private OffsetOptions() {}
+
+  static Offsets apply(Offsets current, String key, String value, int kbBase) {
+    String v = value.strip();
+    if (key.equals("offset_align")) {
+      return current.align(FioValues.size(key, v, kbBase));
+    }
+    if (v.endsWith("z") || v.endsWith("Z")) {
+      throw new InvalidInputException(
+          key
+              + " ("
+              + value
+              + ") counts zones, which needs zonemode=zbd; fsbench does not implement it, give a"
+              + " size or a percentage");
+    }
+    boolean start = !key.equals("offset_increment");
+    if (v.endsWith("%")) {
+      // fio takes 0% as no percentage at all: the plain offset 0, not aligned
+      int percent = percent(key, value, v.substring(0, v.length() - 1));
+      return start ? current.startAtPercent(percent) : current.incrementPercent(percent);
+    }
+    Size size = FioValues.size(key, v, kbBase);
+    return start ? current.startAt(size) : current.increment(size);
+  }
+
+  private static int percent(String key, String value, String digits) {
+    try {
+      int percent = Integer.parseInt(digits.strip());
+      if (percent >= 0 && percent <= 100) {
+        return percent;
+      }
+    } catch (NumberFormatException e) {
+      // refused below, with the value
+    }
+    throw new InvalidInputException(
+        key + " (" + value + ") must be a size or a whole percentage from 0% to 100%, e.g. 25%");
+  }
+}

@@ -1,0 +1,104 @@
+package io.fsbench.core.engine.block;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.JobResult;
+import io.fsbench.api.JobSpec;
+import io.fsbench.api.Size;
+import io.fsbench.core.jobfile.JobFile;
+import io.fsbench.core.workload.metadata.TestContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** offset, offset_increment and number_ios, checked against what fio 3.33 does for each job. */
+class OffsetsEngineTest {
+
+  @TempDir Path dir;
+
+  private List<JobResult> runFile(String text) {
+    JobFile file = JobFile.parse(text, dir, Map.of());
+    return new BlockEngine().run(file.jobs(), new TestContext(dir));
+  }
+
+  private static List<Long> offsets(JobSpec spec, IoFile file) {
+    IoGenerator generator = new IoGenerator(spec, List.of(file), 5, f -> {});
+    List<Long> out = new ArrayList<>();
+    IoPlan plan = new IoPlan();
+    while (generator.next(plan)) {
+      out.add(plan.offset);
+    }
+    return out;
+  }
+
+  @Test
+  void aSequentialJobRunsFromItsOffsetToTheEndOfItsRegion() {
+    JobSpec spec = JobSpec.seqWrite(Size.kib(4)).name("a").fileSize(Size.kib(32)).build();
+    // fio's iolog for offset=8k filesize=32k: 8k, 12k, ... 28k
+    List<Long> offsets = offsets(spec, new IoFile(Path.of("a"), 32768, 8192, 32768));
+
+    assertThat(offsets).containsExactly(8192L, 12288L, 16384L, 20480L, 24576L, 28672L);
+  }
+
+  @Test
+  void aRandomJobVisitsEveryBlockOfItsRegionAndNothingBeforeIt() {
+    JobSpec spec = JobSpec.randRead(Size.kib(4)).name("r").size(Size.kib(64)).build();
+    List<Long> offsets = offsets(spec, new IoFile(Path.of("r"), 69632, 4096, 69632));
+
+    assertThat(offsets)
+        .containsExactlyInAnyOrderElementsOf(
+            LongStream.range(1, 17).map(b -> b * 4096).boxed().toList());
+  }
+
+  @Test
+  void anOffsetTakesFromAFilesizeButAddsToASize() throws Exception {
+    List<JobResult> r =
+        runFile(
+            "[a]\nrw=write\nbs=4k\nfilesize=32k\noffset=8k\n[b]\nrw=write\nbs=4k\nsize=16k\noffset=8k\n");
+
+    assertThat(r.get(0).write().totalIos()).isEqualTo(6); // fio: 24576 bytes in 6 I/Os
+    assertThat(Files.size(dir.resolve("a.0.0"))).isEqualTo(32768);
+    assertThat(r.get(1).write().totalIos()).isEqualTo(4);
+    assertThat(Files.size(dir.resolve("b.0.0"))).isEqualTo(24576);
+  }
+
+  @Test
+  void eachCloneStartsAPercentageOfTheSharedFileAsAnEarlierCloneMadeIt() throws Exception {
+    // fio: clone 0 sees no file (0% of 0 is 0) and makes it 64k; clone 1 sees 64k and starts at
+    // 50% + 1 x 25% = 48k, growing the file to 112k. Each reads 64k.
+    List<JobResult> r =
+        runFile(
+            "[d]\nrw=read\nbs=4k\nsize=64k\nfilename=s\nnumjobs=2\noffset=50%\n"
+                + "offset_increment=25%\n");
+
+    assertThat(r).allSatisfy(j -> assertThat(j.read().ioBytes()).isEqualTo(65536));
+    assertThat(Files.size(dir.resolve("s"))).isEqualTo(114688);
+  }
+
+  @Test
+  void numberIosCapsTheWholeJobAtItsCountTimesLoops() {
+    List<JobResult> r =
+        runFile(
+            "[b]\nrw=write\nbs=4k\nsize=16k\nnumber_ios=3\nloops=2\n"
+                + "[e]\nrw=read\nbs=4k\nsize=64k\nnumber_ios=100\nloops=2\n");
+
+    assertThat(r.get(0).write().totalIos()).isEqualTo(6); // fio 3.33: 6
+    assertThat(r.get(1).read().totalIos()).isEqualTo(32); // fio: the files end first
+  }
+
+  @Test
+  void refusesACloneThatWouldStartPastTheEndOfItsFile() {
+    assertThatThrownBy(
+            () -> runFile("[x]\nrw=write\nbs=4k\nfilesize=16k\nnumjobs=2\noffset_increment=20k\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("clone 1")
+        .hasMessageContaining("20480");
+  }
+}
