@@ -106,6 +106,10 @@ class EveryApiVerbRefusedTest {
     JOB_CASES.put("percentiles", b -> b.percentiles(List.of(101.0)));
     JOB_CASES.put("bwAvgTime", b -> b.bwAvgTime(Duration.ZERO));
     JOB_CASES.put("iopsAvgTime", b -> b.iopsAvgTime(Duration.ZERO));
+    JOB_CASES.put("offsets", b -> b.direct().offsets(io.fsbench.api.Offsets.at(Size.bytes(1000))));
+    JOB_CASES.put("numberIos", b -> b.numberIos(-1));
+    JOB_CASES.put(
+        "offsetModifier", b -> b.offsetModifier(io.fsbench.api.OffsetModifier.randomEvery(4)));
     JOB_CASES.put(
         "ioEngine", b -> b.ioEngine(io.fsbench.api.IoEngine.PSYNC).ioDepth(8)); // no effect
   }

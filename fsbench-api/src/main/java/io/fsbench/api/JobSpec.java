@@ -56,6 +56,7 @@ import java.util.Objects;
  * @param fadviseHint the access hint given for each file when it is opened
  * @param offsets where in each file each clone's I/O starts (fio's {@code offset} options)
  * @param numberIos stop after this many I/Os per loop (fio's {@code number_ios}), 0 for no cap
+ * @param offsetModifier the {@code :N} of fio's {@code rw=}, with {@code rw_sequencer}
  */
 public record JobSpec(
     String name,
@@ -95,7 +96,8 @@ public record JobSpec(
     IoEngine ioEngine,
     FadviseHint fadviseHint,
     Offsets offsets,
-    long numberIos)
+    long numberIos,
+    OffsetModifier offsetModifier)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -140,6 +142,8 @@ public record JobSpec(
     Objects.requireNonNull(ioEngine, "ioEngine");
     Objects.requireNonNull(fadviseHint, "fadviseHint");
     Objects.requireNonNull(offsets, "offsets");
+    Objects.requireNonNull(offsetModifier, "offsetModifier");
+    requireHonourable(name, rw, randomMap, direct, offsetModifier);
     if (numberIos < 0) {
       throw new InvalidInputException("number_ios (" + numberIos + ") must not be negative");
     }
@@ -222,6 +226,41 @@ public record JobSpec(
           }
         }
       }
+    }
+  }
+
+  /** Refuses the offset modifiers fsbench cannot do as fio does, naming the reason. */
+  private static void requireHonourable(
+      String name, ReadWrite rw, boolean randomMap, boolean direct, OffsetModifier modifier) {
+    if (modifier.sequentialAdd() != 0 && rw.isRandom()) {
+      throw new InvalidInputException(
+          "job '" + name + "': a byte offset modifier needs a sequential rw, not " + rw.fioName());
+    }
+    if (modifier.randomEvery() > 1 && !rw.isRandom()) {
+      throw new InvalidInputException(
+          "job '" + name + "': a random offset modifier needs a random rw, not " + rw.fioName());
+    }
+    if (modifier.randomEvery() > 1 && !modifier.identical() && randomMap) {
+      // fio's random map marks the blocks the sequential I/Os in between take, and a random pick
+      // skips them; fsbench's map is a permutation that cannot, so its I/O would differ
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': rw="
+              + rw.fioName()
+              + ":"
+              + modifier.randomEvery()
+              + " with rw_sequencer=sequential needs norandommap in fsbench (its random map"
+              + " cannot mark the blocks the sequential I/Os take); add norandommap=1 or use"
+              + " rw_sequencer=identical");
+    }
+    if (direct && modifier.sequentialAdd() % 512 != 0) {
+      throw new InvalidInputException(
+          "the offset modifier ("
+              + modifier.sequentialAdd()
+              + ") of job '"
+              + name
+              + "' must be a multiple of 512 with direct=1; O_DIRECT needs aligned I/O");
     }
   }
 
@@ -376,6 +415,7 @@ public record JobSpec(
     private FadviseHint fadviseHint = FadviseHint.BY_PATTERN;
     private Offsets offsets = Offsets.NONE;
     private long numberIos;
+    private OffsetModifier offsetModifier = OffsetModifier.NONE;
 
     protected AbstractBuilder() {}
 
@@ -618,6 +658,12 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code rw=...:N} and {@code rw_sequencer}. */
+    public B offsetModifier(OffsetModifier modifier) {
+      this.offsetModifier = modifier;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -658,6 +704,7 @@ public record JobSpec(
       fadviseHint = spec.fadviseHint();
       offsets = spec.offsets();
       numberIos = spec.numberIos();
+      offsetModifier = spec.offsetModifier();
       return self();
     }
 
@@ -706,7 +753,8 @@ public record JobSpec(
           ioEngine,
           fadviseHint,
           offsets,
-          numberIos);
+          numberIos,
+          offsetModifier);
     }
   }
 }

@@ -48,6 +48,8 @@ public final class JobOptionParser {
   private boolean sizeGiven;
   private boolean fileSizeGiven;
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
+  private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
+  private boolean identical;
 
   private final String jobName;
 
@@ -163,7 +165,8 @@ public final class JobOptionParser {
           "fileoffset",
           "offset_increment",
           "offset_align",
-          "number_ios");
+          "number_ios",
+          "rw_sequencer");
 
   private void apply(String key, String value) {
     if (!HANDLED.contains(key)) {
@@ -260,6 +263,7 @@ public final class JobOptionParser {
       case "offset", "fileoffset", "offset_increment", "offset_align" ->
           offsets = OffsetOptions.apply(offsets, key, value, kbBase);
       case "number_ios" -> builder.numberIos(FioValues.count(key, value, kbBase));
+      case "rw_sequencer" -> identical = OffsetOptions.identical(value);
       case "clat_percentiles", "do_verify" -> requireDefault(key, value, "1");
       // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
       // overwrite: files are always laid out before the run.
@@ -329,14 +333,17 @@ public final class JobOptionParser {
   private void rw(String value) {
     String v = value.strip();
     int colon = v.indexOf(':');
-    if (colon >= 0) {
-      throw new InvalidInputException(
-          "rw (" + value + ") has an offset modifier (':N'), which fsbench does not implement");
-    }
-    if (v.toLowerCase(Locale.ROOT).contains("trim")) {
+    String mode = colon < 0 ? v : v.substring(0, colon).strip();
+    if (mode.toLowerCase(Locale.ROOT).contains("trim")) {
       throw new InvalidInputException("rw (" + value + "): trim workloads are not supported");
     }
-    builder.rw(ReadWrite.parse(v));
+    ReadWrite rw = ReadWrite.parse(mode);
+    builder.rw(rw);
+    // as fio's str_rw_cb, every rw= sets the modifier anew, none when there is no ':N'
+    offsetModifier =
+        colon < 0
+            ? io.fsbench.api.OffsetModifier.NONE
+            : OffsetOptions.modifier(rw, value, v.substring(colon + 1), kbBase);
   }
 
   private void blockSizes(String key, String value, boolean split) {
@@ -405,6 +412,7 @@ public final class JobOptionParser {
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
     builder.offsets(offsets);
+    builder.offsetModifier(offsetModifier.identical(identical));
     if (!sizeGiven) {
       if (!fileSizeGiven) {
         throw new InvalidInputException(

@@ -1,7 +1,9 @@
 package io.fsbench.core.jobfile;
 
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.OffsetModifier;
 import io.fsbench.api.Offsets;
+import io.fsbench.api.ReadWrite;
 import io.fsbench.api.Size;
 
 /**
@@ -47,5 +49,32 @@ final class OffsetOptions {
     }
     throw new InvalidInputException(
         key + " (" + value + ") must be a size or a whole percentage from 0% to 100%, e.g. 25%");
+  }
+
+  /** The {@code N} of {@code rw=read:N} (bytes, may be negative) or {@code rw=randread:N}. */
+  static OffsetModifier modifier(ReadWrite rw, String value, String suffix, int kbBase) {
+    String n = suffix.strip();
+    if (rw.isRandom()) {
+      long every = FioValues.count("rw", n, kbBase);
+      if (every < 1 || every > Integer.MAX_VALUE) {
+        throw new InvalidInputException(
+            "rw (" + value + "): a random pattern's ':N' counts I/Os and must be at least 1");
+      }
+      return OffsetModifier.randomEvery((int) every);
+    }
+    boolean backwards = n.startsWith("-");
+    long bytes = FioValues.size("rw", backwards ? n.substring(1) : n, kbBase).bytes();
+    return OffsetModifier.adding(backwards ? -bytes : bytes);
+  }
+
+  /** fio's {@code rw_sequencer}: {@code sequential} (the default) or {@code identical}. */
+  static boolean identical(String value) {
+    return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+      case "sequential" -> false;
+      case "identical" -> true;
+      default ->
+          throw new InvalidInputException(
+              "rw_sequencer (" + value + ") must be sequential or identical");
+    };
   }
 }

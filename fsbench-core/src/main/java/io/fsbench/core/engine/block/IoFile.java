@@ -17,6 +17,7 @@ final class IoFile {
   final long start;
   final long end;
   final long[] sequentialPosition = new long[2];
+  final long[] lastStart = {-1, -1};
   BlockChooser chooser;
   NativeFile descriptor;
   BitSet written;

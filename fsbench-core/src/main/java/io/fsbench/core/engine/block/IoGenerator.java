@@ -2,6 +2,7 @@ package io.fsbench.core.engine.block;
 
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.OffsetModifier;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -32,6 +33,7 @@ final class IoGenerator {
   private int passes = 1;
   private long issued;
   private long ios;
+  private int untilRandom = 1;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
     this.spec = spec;
@@ -152,10 +154,7 @@ final class IoGenerator {
       }
       IoFile file = nextFile();
       Direction direction = direction();
-      long offset =
-          spec.rw().isRandom()
-              ? randomOffset(file, direction)
-              : file.sequentialPosition[direction.ordinal()];
+      long offset = offset(file, direction);
       int length = offset < 0 ? 0 : blockSize(direction, file.end - offset);
       if (length == 0) {
         if (spec.timeBased()) {
@@ -170,9 +169,8 @@ final class IoGenerator {
       plan.file = file;
       plan.offset = offset;
       plan.length = length;
-      if (!spec.rw().isRandom()) {
-        file.sequentialPosition[direction.ordinal()] = offset + length;
-      }
+      file.sequentialPosition[direction.ordinal()] = offset + length;
+      file.lastStart[direction.ordinal()] = offset;
       issued += length;
       ios++;
       return true;
@@ -218,10 +216,75 @@ final class IoGenerator {
     file.done = false;
     file.sequentialPosition[0] = file.start;
     file.sequentialPosition[1] = file.start;
+    file.lastStart[0] = -1;
+    file.lastStart[1] = -1;
     if (file.chooser != null) {
       file.chooser.reset();
     }
     onWrap.accept(file);
+  }
+
+  /**
+   * The next offset in {@code file}, or -1 when the file is done for this pass: fio's {@code
+   * get_next_offset}. With {@code rw=randread:N} only every Nth I/O draws a random offset; the ones
+   * between follow the last I/O ({@code rw_sequencer=sequential}, falling back to a random one at
+   * the end of the file) or repeat it ({@code identical}).
+   */
+  private long offset(IoFile file, Direction direction) {
+    OffsetModifier modifier = spec.offsetModifier();
+    boolean newRandom = --untilRandom == 0;
+    if (newRandom) {
+      untilRandom = modifier.randomEvery();
+    }
+    long relative;
+    if (!spec.rw().isRandom()) {
+      relative = sequential(file, direction);
+    } else if (newRandom) {
+      return randomOffset(file, direction);
+    } else if (modifier.identical()) {
+      long last = file.lastStart[direction.ordinal()];
+      relative = last < 0 ? 0 : last - file.start;
+    } else {
+      relative = sequential(file, direction);
+      if (relative == -1) {
+        return randomOffset(file, direction);
+      }
+    }
+    // fio compares unsigned: a backwards step below the file's start is past its end
+    if (relative == -1 || Long.compareUnsigned(relative, file.regionLength()) >= 0) {
+      return -1;
+    }
+    long offset = relative + file.start;
+    return Long.compareUnsigned(offset, file.size) >= 0 ? -1 : offset;
+  }
+
+  /**
+   * The next sequential offset relative to the file's region, or -1 when the last I/O ended at the
+   * end of the file: fio's {@code get_next_seq_offset}, whose offset modifier wraps a step past the
+   * end of the file back to the region's start (forwards; fio takes the region's start as relative
+   * there) or to its end (backwards). Arithmetic is unsigned, as in fio.
+   */
+  private long sequential(IoFile file, Direction direction) {
+    // -1 doubles as fio's failure: as an unsigned offset it lies past any file, which ends it too
+
+    long add = spec.offsetModifier().sequentialAdd();
+    long last = file.sequentialPosition[direction.ordinal()];
+    if (Long.compareUnsigned(last, file.size) >= 0) {
+      return -1;
+    }
+    long end =
+        Long.compareUnsigned(file.size, file.regionLength()) > 0 ? file.regionLength() : file.size;
+    if (last == file.start && file.start != 0 && add < 0) {
+      last = end; // fio's "rewind" for backwards I/O, absolute as fio sets it
+    }
+    long pos = last - file.start;
+    if (pos != 0 && add != 0) {
+      pos += add;
+      if (Long.compareUnsigned(pos, file.size) >= 0) {
+        pos = add > 0 ? file.start : end + add;
+      }
+    }
+    return pos;
   }
 
   private Direction direction() {

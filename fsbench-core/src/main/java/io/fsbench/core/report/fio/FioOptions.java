@@ -3,7 +3,9 @@ package io.fsbench.core.report.fio;
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.BufferContent;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.OffsetModifier;
 import io.fsbench.api.Offsets;
+import io.fsbench.api.Size;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Collections;
@@ -26,7 +28,10 @@ public final class FioOptions {
   public static Map<String, String> effective(JobSpec spec) {
     Map<String, String> o = new LinkedHashMap<>();
     o.put("name", spec.name());
-    o.put("rw", spec.rw().fioName());
+    o.put("rw", spec.rw().fioName() + modifier(spec.offsetModifier()));
+    if (spec.offsetModifier().randomEvery() > 1) {
+      o.put("rw_sequencer", spec.offsetModifier().identical() ? "identical" : "sequential");
+    }
     o.put("rwmixread", Integer.toString(spec.rwMixRead()));
     putBlockSize(o, spec.readBlockSize(), spec.writeBlockSize());
     o.put("size", spec.size().toString());
@@ -74,6 +79,18 @@ public final class FioOptions {
   private static void putBlockSize(Map<String, String> o, BlockSize read, BlockSize write) {
     String both = read.equals(write) ? read.toString() : read + "," + write;
     o.put(read.isFixed() && write.isFixed() ? "bs" : "bssplit", both);
+  }
+
+  /** The {@code :N} of {@code rw=read:-8k} or {@code rw=randread:4}; empty for none. */
+  private static String modifier(OffsetModifier m) {
+    if (m.randomEvery() > 1) {
+      return ":" + m.randomEvery();
+    }
+    if (m.sequentialAdd() == 0) {
+      return "";
+    }
+    Size step = Size.bytes(Math.abs(m.sequentialAdd()));
+    return ":" + (m.sequentialAdd() < 0 ? "-" : "") + step;
   }
 
   /** {@code offset=64k} or {@code offset=25%}, likewise the increment; 0 for the default. */

@@ -101,4 +101,97 @@ class OffsetsEngineTest {
         .hasMessageContaining("clone 1")
         .hasMessageContaining("20480");
   }
+
+  private static JobSpec spec(String... options) {
+    return io.fsbench.core.jobfile.JobOptionParser.parse(
+            "j",
+            java.util.Arrays.stream(options)
+                .map(o -> io.fsbench.core.jobfile.FioOption.parse(o, "test"))
+                .toList())
+        .spec();
+  }
+
+  private static List<Long> kib(List<Long> offsets) {
+    return offsets.stream().map(o -> o / 1024).toList();
+  }
+
+  @Test
+  void readsBackwardsAsFioDoesWrappingToTheEndOfTheFile() {
+    // fio 3.33's iolog of rw=read:-8k bs=4k size=64k: block 0 twice, never block 60k
+    JobSpec spec = spec("rw=read:-8k", "bs=4k", "size=64k");
+
+    assertThat(kib(offsets(spec, new IoFile(Path.of("j"), 65536))))
+        .containsExactly(
+            0L, 56L, 52L, 48L, 44L, 40L, 36L, 32L, 28L, 24L, 20L, 16L, 12L, 8L, 4L, 0L);
+  }
+
+  @Test
+  void readsBackwardsFromTheEndOfARegionThatStartsAtAnOffset() {
+    // fio: rw=read:-8k offset=16k size=32k reads 24k 20k 16k, then wraps to 40k
+    JobSpec spec = spec("rw=read:-8k", "bs=4k", "size=32k", "offset=16k");
+
+    assertThat(kib(offsets(spec, new IoFile(Path.of("j"), 49152, 16384, 49152))))
+        .containsExactly(24L, 20L, 16L, 40L, 36L, 32L, 28L, 24L);
+  }
+
+  @Test
+  void leavesHolesAndWrapsToTheStartOrEndsAtTheRegionAsFioDoes() {
+    JobSpec holes = spec("rw=write:4k", "bs=4k", "size=64k");
+    JobSpec inFile = spec("rw=write:8k", "bs=4k", "filesize=64k", "offset=8k");
+
+    assertThat(kib(offsets(holes, new IoFile(Path.of("j"), 65536))))
+        .containsExactly(
+            0L, 8L, 16L, 24L, 32L, 40L, 48L, 56L, 0L, 8L, 16L, 24L, 32L, 40L, 48L, 56L);
+    assertThat(kib(offsets(inFile, new IoFile(Path.of("j"), 65536, 8192, 65536))))
+        .containsExactly(8L, 20L, 32L, 44L, 56L);
+  }
+
+  @Test
+  void aRandomJobWithAnIdenticalSequencerRepeatsEachRandomOffset() {
+    JobSpec spec = spec("rw=randread:4", "rw_sequencer=identical", "bs=4k", "size=64k");
+    List<Long> offsets = offsets(spec, new IoFile(Path.of("j"), 65536));
+
+    assertThat(offsets).hasSize(16);
+    for (int i = 0; i < 16; i += 4) {
+      assertThat(offsets.subList(i, i + 4)).containsOnly(offsets.get(i));
+    }
+    assertThat(offsets.stream().distinct()).hasSize(4);
+  }
+
+  @Test
+  void aRandomJobWithASequentialSequencerFollowsEachRandomOffset() {
+    JobSpec spec = spec("rw=randread:4", "norandommap", "bs=4k", "size=64k");
+    List<Long> offsets = offsets(spec, new IoFile(Path.of("j"), 65536));
+
+    assertThat(offsets).hasSize(16);
+    for (int i = 1; i < 16; i++) {
+      // between new random offsets each follows the last, unless that ended the file
+      if (i % 4 != 0 && offsets.get(i - 1) != 61440) {
+        assertThat(offsets.get(i)).isEqualTo(offsets.get(i - 1) + 4096);
+      }
+    }
+  }
+
+  @Test
+  void refusesWhatItCannotDoAsFioNamingTheValue() {
+    assertThatThrownBy(() -> spec("rw=randread:4", "size=64k"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("randread:4")
+        .hasMessageContaining("norandommap");
+    assertThatThrownBy(() -> spec("rw=randread:0", "size=64k"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("randread:0");
+    assertThatThrownBy(() -> spec("rw=read:1000", "direct=1", "size=64k"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("(1000)");
+    assertThatThrownBy(() -> spec("rw_sequencer=backwards", "size=64k"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("rw_sequencer (backwards)");
+  }
+
+  @Test
+  void aJobsOwnRwWithoutModifierDropsTheOneOfItsGlobalSection() {
+    assertThat(spec("rw=read:-8k", "rw=read", "size=64k").offsetModifier())
+        .isEqualTo(io.fsbench.api.OffsetModifier.NONE);
+  }
 }
