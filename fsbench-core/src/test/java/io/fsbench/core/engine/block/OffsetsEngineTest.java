@@ -147,6 +147,16 @@ class OffsetsEngineTest {
   }
 
   @Test
+  void aForwardStepPastTheFilesEndRestartsAtTheStartTakenAsRelativeAsFioDoes() {
+    // fio 3.33: rw=write:16k bs=4k size=32k offset=8k writes 8k 28k, wraps to 2 x 8k, then 36k
+    // ends at the file's end (40k)
+    JobSpec spec = spec("rw=write:16k", "bs=4k", "size=32k", "offset=8k");
+
+    assertThat(kib(offsets(spec, new IoFile(Path.of("j"), 40960, 8192, 40960))))
+        .containsExactly(8L, 28L, 16L, 36L);
+  }
+
+  @Test
   void aRandomJobWithAnIdenticalSequencerRepeatsEachRandomOffset() {
     JobSpec spec = spec("rw=randread:4", "rw_sequencer=identical", "bs=4k", "size=64k");
     List<Long> offsets = offsets(spec, new IoFile(Path.of("j"), 65536));
