@@ -88,12 +88,15 @@ public final class BlockEngine {
       try {
         for (JobFile.Job job : batch) {
           for (int c = 0; c < job.spec().numJobs(); c++) {
+            // fio makes a job's clones last first: its second thread is subjob numjobs-1, whose
+            // number names its files and scales offset_increment; they are set up in that order
+            int subjob = c == 0 ? 0 : job.spec().numJobs() - c;
             clones.add(
                 new JobClone(
                     job,
                     c,
                     firstThread + clones.size(),
-                    files(job.spec(), c, context.directory(), madeSizes),
+                    files(job.spec(), subjob, context.directory(), madeSizes),
                     sampling,
                     context::nanoTime,
                     context::currentTimeMillis,

@@ -83,6 +83,28 @@ class OffsetsEngineTest {
   }
 
   @Test
+  void clonesAreSetUpInFiosOrderTheFirstThenTheLastToTheSecond() throws Exception {
+    // fio makes clones last first: subjob 0 makes the file 64k, subjob 2 starts at 32k + 2 x 16k
+    // (of 64k) and makes it 128k, subjob 1 starts at 64k + 32k (of 128k): 160k in all
+    List<JobResult> r =
+        runFile(
+            "[d]\nrw=read\nbs=4k\nsize=64k\nfilename=s\nnumjobs=3\noffset=50%\n"
+                + "offset_increment=25%\n");
+
+    assertThat(r).hasSize(3).allSatisfy(j -> assertThat(j.read().ioBytes()).isEqualTo(65536));
+    assertThat(Files.size(dir.resolve("s"))).isEqualTo(163840);
+  }
+
+  @Test
+  void eachClonesOwnFilesAreNamedByItsSubjobNumberAsFioNamesThem() {
+    // fio's second thread of numjobs=3 is subjob 2: it works on d.2.0 from 2 x 8k
+    List<JobResult> r =
+        runFile("[d]\nrw=write\nbs=4k\nfilesize=32k\nnumjobs=3\noffset_increment=8k\n");
+
+    assertThat(r.stream().map(j -> j.write().ioBytes())).containsExactly(32768L, 16384L, 24576L);
+  }
+
+  @Test
   void numberIosCapsTheWholeJobAtItsCountTimesLoops() {
     List<JobResult> r =
         runFile(
