@@ -191,7 +191,7 @@ public final class BlockEngine {
     }
     long size = Math.max(existing, end);
     madeSizes.put(path, size);
-    return new IoFile(path, end, start, end);
+    return new IoFile(path, size, start, end, clone);
   }
 
   private static long sizeOnDisk(Path path) {

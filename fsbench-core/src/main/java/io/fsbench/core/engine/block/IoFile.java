@@ -14,8 +14,9 @@ final class IoFile {
 
   final Path path;
   final long size;
-  final long start;
-  final long end;
+  final int subjob;
+  private final long ioLength;
+  long start;
   final long[] sequentialPosition = new long[2];
   final long[] lastStart = {-1, -1};
   BlockChooser chooser;
@@ -26,25 +27,38 @@ final class IoFile {
   int verifyBlock;
 
   IoFile(Path path, long size) {
-    this(path, size, 0, size);
+    this(path, size, 0, size, 0);
+  }
+
+  IoFile(Path path, long size, long start, long end) {
+    this(path, size, start, end, 0);
   }
 
   /**
-   * A file laid out to at least {@code size} bytes, of which the clone works on {@code start} up to
-   * {@code end}.
+   * A file of {@code size} bytes when clone {@code subjob} is set up (fio's {@code
+   * real_file_size}), of which the clone works on {@code start} up to {@code end}.
    */
-  IoFile(Path path, long size, long start, long end) {
+  IoFile(Path path, long size, long start, long end, int subjob) {
     this.path = path;
     this.size = size;
     this.start = start;
-    this.end = end;
+    this.ioLength = end - start;
+    this.subjob = subjob;
     sequentialPosition[0] = start;
     sequentialPosition[1] = start;
   }
 
-  /** The bytes of the clone's region: fio's {@code io_size} of the file. */
+  /** The bytes of the clone's region: fio's {@code io_size} of the file, fixed at setup. */
   long regionLength() {
-    return end - start;
+    return ioLength;
+  }
+
+  /**
+   * Where the region ends: {@code io_size} past its start, but not past the file, as fio's {@code
+   * io_u_fits} and {@code fill_io_u} check.
+   */
+  long end() {
+    return Math.min(start + ioLength, size);
   }
 
   String name() {

@@ -155,7 +155,7 @@ final class IoGenerator {
       IoFile file = nextFile();
       Direction direction = direction();
       long offset = offset(file, direction);
-      int length = offset < 0 ? 0 : blockSize(direction, file.end - offset);
+      int length = offset < 0 ? 0 : blockSize(direction, file.end() - offset);
       if (length == 0) {
         if (spec.timeBased()) {
           rewind(file);
@@ -194,6 +194,9 @@ final class IoGenerator {
     }
     passes++;
     for (IoFile f : files) {
+      // fio's clear_io_state takes each start anew between loops, now of the size the file was
+      // given at setup: offset=50% of a fresh file starts at 0, its second loop half way
+      f.start = spec.offsets().startIn(f.size, f.subjob, unit);
       rewind(f);
     }
     doneFiles = 0;
@@ -240,14 +243,14 @@ final class IoGenerator {
     if (!spec.rw().isRandom()) {
       relative = sequential(file, direction);
     } else if (newRandom) {
-      return randomOffset(file, direction);
+      relative = randomRelative(file, direction);
     } else if (modifier.identical()) {
       long last = file.lastStart[direction.ordinal()];
       relative = last < 0 ? 0 : last - file.start;
     } else {
       relative = sequential(file, direction);
       if (relative == -1) {
-        return randomOffset(file, direction);
+        relative = randomRelative(file, direction);
       }
     }
     // fio compares unsigned: a backwards step below the file's start is past its end
@@ -332,5 +335,10 @@ final class IoGenerator {
     long offset = block * unit;
     offset -= offset % align;
     return file.start + Math.min(offset, (file.regionLength() - align) / align * align);
+  }
+
+  private long randomRelative(IoFile file, Direction direction) {
+    long offset = randomOffset(file, direction);
+    return offset < 0 ? -1 : offset - file.start;
   }
 }

@@ -105,6 +105,19 @@ class OffsetsEngineTest {
   }
 
   @Test
+  void eachLoopAfterTheFirstTakesAPercentageOffsetOfTheFileAsSetUp() {
+    // fio 3.33: offset=50% of a fresh 64k file starts at 0; clear_io_state starts later loops at
+    // 32k, which end at the file's end: 128 + 64 (+ 64) I/Os of 512
+    List<JobResult> r =
+        runFile(
+            "[a]\nrw=read\nbs=512\nfilesize=64k\noffset=50%\nloops=2\n"
+                + "[b]\nrw=read\nbs=512\nfilesize=64k\noffset=50%\nloops=3\n");
+
+    assertThat(r.get(0).read().totalIos()).isEqualTo(192);
+    assertThat(r.get(1).read().totalIos()).isEqualTo(256);
+  }
+
+  @Test
   void numberIosCapsTheWholeJobAtItsCountTimesLoops() {
     List<JobResult> r =
         runFile(
