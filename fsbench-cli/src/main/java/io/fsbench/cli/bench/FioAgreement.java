@@ -72,6 +72,17 @@ final class FioAgreement {
     boolean randomSizes = sections.stream().anyMatch(FioAgreement::randomSizes);
     int clones = clones(sections, fio);
     long slack = maxBlock(sections) * clones;
+    if (sections.stream().anyMatch(s -> asyncSyncs(s) && s.options().containsKey("number_ios"))) {
+      // fio counts the I/Os in flight against number_ios, syncs included: how many writes a
+      // queue of them leaves room for depends on when each completes
+      long cap =
+          sections.size() == 1 && !sections.get(0).groupReporting()
+              ? numberIosCap(sections.get(0))
+              : sections.stream().mapToLong(s -> numberIosCap(s) * s.numJobs()).sum();
+      atMost(at, "fio's read+write total_ios", f.readIos + f.writeIos, cap, out);
+      atMost(at, "read+write total_ios", o.readIos + o.writeIos, cap, out);
+      return;
+    }
     long writeIosSlack = 0;
     if (!mixed && !variable && !randomSizes) {
       exact(at, "read.io_bytes", f.readBytes, o.readBytes, out);
@@ -173,6 +184,13 @@ final class FioAgreement {
     long files = s.options().containsKey("filename") ? 1 : Long.parseLong(s.option("nrfiles", "1"));
     long perPass = Math.max(1, s.fileBytes() * files);
     return Math.max(loops, (s.limitBytes() + perPass - 1) / perPass);
+  }
+
+  /** The I/Os number_ios allows one clone of a section: number_ios times loops. */
+  private static long numberIosCap(FioCase.Section s) {
+    long perClone =
+        Long.parseLong(s.option("number_ios", "0")) * Long.parseLong(s.option("loops", "1"));
+    return perClone == 0 ? Long.MAX_VALUE / 4096 : perClone;
   }
 
   /** A section that syncs every N writes and also reads. */
