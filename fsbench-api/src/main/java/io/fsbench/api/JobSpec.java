@@ -57,6 +57,7 @@ import java.util.Objects;
  * @param offsets where in each file each clone's I/O starts (fio's {@code offset} options)
  * @param numberIos stop after this many I/Os per loop (fio's {@code number_ios}), 0 for no cap
  * @param offsetModifier the {@code :N} of fio's {@code rw=}, with {@code rw_sequencer}
+ * @param randomGenerator fio's {@code random_generator}
  */
 public record JobSpec(
     String name,
@@ -97,7 +98,8 @@ public record JobSpec(
     FadviseHint fadviseHint,
     Offsets offsets,
     long numberIos,
-    OffsetModifier offsetModifier)
+    OffsetModifier offsetModifier,
+    RandomGenerator randomGenerator)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -143,7 +145,20 @@ public record JobSpec(
     Objects.requireNonNull(fadviseHint, "fadviseHint");
     Objects.requireNonNull(offsets, "offsets");
     Objects.requireNonNull(offsetModifier, "offsetModifier");
-    requireHonourable(name, rw, randomMap, direct, offsetModifier);
+    Objects.requireNonNull(randomGenerator, "randomGenerator");
+    // with the LFSR fio keeps no map, so nothing marks the blocks of sequential I/Os
+    requireHonourable(
+        name, rw, randomMap && randomGenerator != RandomGenerator.LFSR, direct, offsetModifier);
+    if (randomGenerator == RandomGenerator.LFSR
+        && distribution.kind() != Distribution.Kind.UNIFORM) {
+      // fio draws zipf, pareto and normal offsets from their own models and never asks the LFSR
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': random_generator=lfsr has no effect with random_distribution="
+              + distribution
+              + " (fio ignores it there); drop one of them");
+    }
     if (numberIos < 0) {
       throw new InvalidInputException("number_ios (" + numberIos + ") must not be negative");
     }
@@ -231,7 +246,7 @@ public record JobSpec(
 
   /** Refuses the offset modifiers fsbench cannot do as fio does, naming the reason. */
   private static void requireHonourable(
-      String name, ReadWrite rw, boolean randomMap, boolean direct, OffsetModifier modifier) {
+      String name, ReadWrite rw, boolean marksBlocks, boolean direct, OffsetModifier modifier) {
     if (modifier.sequentialAdd() != 0 && rw.isRandom()) {
       throw new InvalidInputException(
           "job '" + name + "': a byte offset modifier needs a sequential rw, not " + rw.fioName());
@@ -240,7 +255,7 @@ public record JobSpec(
       throw new InvalidInputException(
           "job '" + name + "': a random offset modifier needs a random rw, not " + rw.fioName());
     }
-    if (modifier.randomEvery() > 1 && !modifier.identical() && randomMap) {
+    if (modifier.randomEvery() > 1 && !modifier.identical() && marksBlocks) {
       // fio's random map marks the blocks the sequential I/Os in between take, and a random pick
       // skips them; fsbench's map is a permutation that cannot, so its I/O would differ
       throw new InvalidInputException(
@@ -251,8 +266,8 @@ public record JobSpec(
               + ":"
               + modifier.randomEvery()
               + " with rw_sequencer=sequential needs norandommap in fsbench (its random map"
-              + " cannot mark the blocks the sequential I/Os take); add norandommap=1 or use"
-              + " rw_sequencer=identical");
+              + " cannot mark the blocks the sequential I/Os take); add norandommap=1, use"
+              + " random_generator=lfsr or rw_sequencer=identical");
     }
     if (direct && modifier.sequentialAdd() % 512 != 0) {
       throw new InvalidInputException(
@@ -416,6 +431,7 @@ public record JobSpec(
     private Offsets offsets = Offsets.NONE;
     private long numberIos;
     private OffsetModifier offsetModifier = OffsetModifier.NONE;
+    private RandomGenerator randomGenerator = RandomGenerator.TAUSWORTHE;
 
     protected AbstractBuilder() {}
 
@@ -664,6 +680,12 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code random_generator}; {@link RandomGenerator#LFSR} visits every block once. */
+    public B randomGenerator(RandomGenerator generator) {
+      this.randomGenerator = generator;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -705,6 +727,7 @@ public record JobSpec(
       offsets = spec.offsets();
       numberIos = spec.numberIos();
       offsetModifier = spec.offsetModifier();
+      randomGenerator = spec.randomGenerator();
       return self();
     }
 
@@ -754,7 +777,8 @@ public record JobSpec(
           fadviseHint,
           offsets,
           numberIos,
-          offsetModifier);
+          offsetModifier,
+          randomGenerator);
     }
   }
 }

@@ -125,6 +125,8 @@ final class FioJobGenerator {
     positions(o, global, index);
     if (randomRw && chance(15)) {
       o.put("random_distribution", pick("zipf:1.2", "pareto:0.9", "normal:20"));
+    } else if (randomRw && chance(15)) {
+      o.put("random_generator", pick("lfsr", "lfsr", "tausworthe64"));
     }
     if (chance(10)) {
       o.put("randrepeat", "0");
@@ -180,7 +182,8 @@ final class FioJobGenerator {
           FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
       if (s.rw().startsWith("rand")) {
         o.put("rw", s.rw() + ":" + (2 + random.nextInt(4)));
-        if (!o.containsKey("norandommap") || chance(50)) {
+        if ((!o.containsKey("norandommap") && !"lfsr".equals(o.get("random_generator")))
+            || chance(50)) {
           o.put("rw_sequencer", "identical");
         }
       } else {

@@ -19,7 +19,8 @@ class FioJobGeneratorTest {
           "backwards", Pattern.compile("(?m)^rw=(read|write|rw):-\\d+$"),
           "holes", Pattern.compile("(?m)^rw=(read|write|rw):\\d+$"),
           "random modifier", Pattern.compile("(?m)^rw=rand(read|write|rw):\\d$"),
-          "rw_sequencer", Pattern.compile("(?m)^rw_sequencer=identical$"));
+          "rw_sequencer", Pattern.compile("(?m)^rw_sequencer=identical$"),
+          "lfsr", Pattern.compile("(?m)^random_generator=lfsr$"));
 
   @Test
   void coversEveryOffsetOptionInTheCasesOfTheDevelopersSeed() {
@@ -49,7 +50,8 @@ class FioJobGeneratorTest {
       for (String own : generator.next(i).text().split("\\n\\[job")) {
         if (random.matcher(own).find()) {
           modified++;
-          assertThat(own).containsAnyOf("norandommap=1", "rw_sequencer=identical");
+          assertThat(own)
+              .containsAnyOf("norandommap=1", "rw_sequencer=identical", "random_generator=lfsr");
         }
       }
     }

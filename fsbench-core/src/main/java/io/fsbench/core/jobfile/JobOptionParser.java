@@ -258,7 +258,8 @@ public final class JobOptionParser {
       case "new_group" -> newGroup = FioValues.bool(key, value);
       case "group_reporting" -> groupReporting = FioValues.bool(key, value);
       case "file_service_type" -> requireDefault(key, value, "roundrobin");
-      case "random_generator" -> requireDefault(key, value, "tausworthe");
+      case "random_generator" ->
+          builder.randomGenerator(io.fsbench.api.RandomGenerator.parse(value));
       case "openfiles" -> openFiles = FioValues.integer(key, value);
       case "offset", "fileoffset", "offset_increment", "offset_align" ->
           offsets = OffsetOptions.apply(offsets, key, value, kbBase);

@@ -3,6 +3,7 @@ package io.fsbench.core.engine.block;
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.OffsetModifier;
+import io.fsbench.api.RandomGenerator;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -51,7 +52,11 @@ final class IoGenerator {
         long blocks = file.regionLength() / unit;
         file.chooser =
             BlockChooser.of(
-                spec.distribution(), spec.randomMap(), blocks, Mix.hash(seed + 31L * (i + 1)));
+                spec.distribution(),
+                // fio's LFSR is a full-period sequence: each block once, map or no map
+                spec.randomMap() || spec.randomGenerator() == RandomGenerator.LFSR,
+                blocks,
+                Mix.hash(seed + 31L * (i + 1)));
       }
     }
   }

@@ -56,6 +56,7 @@ public final class FioOptions {
     o.put("loops", Integer.toString(spec.loops()));
     o.put("random_distribution", spec.distribution().toString());
     o.put("norandommap", flag(!spec.randomMap()));
+    o.put("random_generator", spec.randomGenerator().fioValue());
     o.put("randseed", Long.toString(spec.randSeed()));
     putBuffers(o, spec.buffers());
     JobSpec.RateLimit rate = spec.rate();

@@ -239,4 +239,40 @@ class OffsetsEngineTest {
     assertThat(spec("rw=read:-8k", "rw=read", "size=64k").offsetModifier())
         .isEqualTo(io.fsbench.api.OffsetModifier.NONE);
   }
+
+  @Test
+  void theLfsrVisitsEveryBlockOnceAlsoWithoutTheRandomMap() {
+    // fio 3.33 with random_generator=lfsr norandommap: 16 I/Os on 16 distinct blocks
+    JobSpec spec = spec("rw=randread", "random_generator=lfsr", "norandommap", "bs=4k", "size=64k");
+
+    assertThat(offsets(spec, new IoFile(Path.of("j"), 65536)))
+        .containsExactlyInAnyOrderElementsOf(
+            LongStream.range(0, 16).map(b -> b * 4096).boxed().toList());
+  }
+
+  @Test
+  void theLfsrLetsARandomModifierFollowSequentiallySinceItKeepsNoMap() {
+    JobSpec spec = spec("rw=randread:4", "random_generator=lfsr", "bs=4k", "size=64k");
+
+    assertThat(offsets(spec, new IoFile(Path.of("j"), 65536))).hasSize(16);
+  }
+
+  @Test
+  void refusesTheLfsrWhereFioIgnoresItAndAnUnknownGenerator() {
+    assertThatThrownBy(
+            () ->
+                spec(
+                    "rw=randread",
+                    "random_generator=lfsr",
+                    "random_distribution=zipf:1.2",
+                    "size=1m"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("random_generator=lfsr")
+        .hasMessageContaining("zipf");
+    assertThatThrownBy(() -> spec("random_generator=mt19937", "size=1m"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("random_generator (mt19937)");
+    assertThat(spec("random_generator=tausworthe64", "size=1m").randomGenerator())
+        .isEqualTo(io.fsbench.api.RandomGenerator.TAUSWORTHE64);
+  }
 }
