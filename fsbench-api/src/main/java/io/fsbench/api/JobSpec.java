@@ -255,6 +255,21 @@ public record JobSpec(
       throw new InvalidInputException(
           "job '" + name + "': a random offset modifier needs a random rw, not " + rw.fioName());
     }
+    if (modifier.mixesSequential() && !rw.isRandom()) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': percentage_random has no effect with rw="
+              + rw.fioName()
+              + " (fio applies it to random patterns only); drop it or use a random rw");
+    }
+    if (modifier.mixesSequential() && marksBlocks) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': percentage_random below 100 needs norandommap or random_generator=lfsr in"
+              + " fsbench (its random map cannot mark the blocks the sequential I/Os take)");
+    }
     if (modifier.randomEvery() > 1 && !modifier.identical() && marksBlocks) {
       // fio's random map marks the blocks the sequential I/Os in between take, and a random pick
       // skips them; fsbench's map is a permutation that cannot, so its I/O would differ

@@ -292,7 +292,19 @@ final class FioAgreement {
     // last one ends the file (filesetup.c __init_rand_distribution)
     boolean partialRange =
         s.options().containsKey("random_distribution") && s.fileBytes() % smallest != 0;
-    return partialRange || sizes.stream().distinct().count() > 1;
+    return partialRange || shiftingLoops(s) || sizes.stream().distinct().count() > 1;
+  }
+
+  /**
+   * A random section with a percentage offset whose later loops start further in (fio's
+   * clear_io_state) while its random map still spans the first loop's region: the first block drawn
+   * past the file's end ends the loop, so how much it does depends on the random order.
+   */
+  private static boolean shiftingLoops(FioCase.Section s) {
+    boolean percent =
+        s.option("offset", "").endsWith("%") || s.option("offset_increment", "").endsWith("%");
+    boolean ends = !s.flag("norandommap") || "lfsr".equals(s.option("random_generator", ""));
+    return percent && ends && passes(s) > 1;
   }
 
   /** The bytes the sections of a reported job are asked to move. */

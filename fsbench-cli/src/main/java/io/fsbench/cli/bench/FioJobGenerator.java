@@ -176,6 +176,10 @@ final class FioJobGenerator {
     if (chance(10)) {
       o.put("number_ios", Integer.toString(1 + random.nextInt(40)));
     }
+    boolean noMap = o.containsKey("norandommap") || "lfsr".equals(o.get("random_generator"));
+    if (s.rw().startsWith("rand") && noMap && chance(15)) {
+      o.put("percentage_random", pick("0", "50", "80", "50,20", "100,30"));
+    }
     boolean fixed = !o.containsKey("bssplit") && !o.containsKey("bsrange");
     if (fixed && chance(12)) {
       long block =

@@ -50,6 +50,7 @@ public final class JobOptionParser {
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
+  private int[] percentRandom = {100, 100};
 
   private final String jobName;
 
@@ -166,7 +167,8 @@ public final class JobOptionParser {
           "offset_increment",
           "offset_align",
           "number_ios",
-          "rw_sequencer");
+          "rw_sequencer",
+          "percentage_random");
 
   private void apply(String key, String value) {
     if (!HANDLED.contains(key)) {
@@ -265,6 +267,7 @@ public final class JobOptionParser {
           offsets = OffsetOptions.apply(offsets, key, value, kbBase);
       case "number_ios" -> builder.numberIos(FioValues.count(key, value, kbBase));
       case "rw_sequencer" -> identical = OffsetOptions.identical(value);
+      case "percentage_random" -> percentRandom = perDirectionPercent(key, value, percentRandom);
       case "clat_percentiles", "do_verify" -> requireDefault(key, value, "1");
       // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
       // overwrite: files are always laid out before the run.
@@ -395,6 +398,22 @@ public final class JobOptionParser {
     return out;
   }
 
+  /** {@code 50} for both directions, {@code 50,20} for reads and writes; trim is not run. */
+  private static int[] perDirectionPercent(String key, String value, int[] current) {
+    String[] parts = FioValues.perDirection(key, value);
+    int[] out = current.clone();
+    for (int dir = 0; dir < 2; dir++) {
+      if (parts[dir] != null) {
+        out[dir] = FioValues.integer(key, parts[dir]);
+        if (out[dir] < 0 || out[dir] > 100) {
+          throw new InvalidInputException(
+              key + " (" + value + ") must hold percentages from 0 to 100, e.g. 50 or 50,20");
+        }
+      }
+    }
+    return out;
+  }
+
   private static List<Double> percentiles(String value) {
     List<Double> list = new ArrayList<>();
     for (String p : value.split(":")) {
@@ -413,7 +432,8 @@ public final class JobOptionParser {
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
     builder.offsets(offsets);
-    builder.offsetModifier(offsetModifier.identical(identical));
+    builder.offsetModifier(
+        offsetModifier.identical(identical).percentRandom(percentRandom[0], percentRandom[1]));
     if (!sizeGiven) {
       if (!fileSizeGiven) {
         throw new InvalidInputException(

@@ -198,14 +198,46 @@ final class IoGenerator {
       return false;
     }
     passes++;
+    boolean filesEnded = files.stream().allMatch(this::ended);
     for (IoFile f : files) {
-      // fio's clear_io_state takes each start anew between loops, now of the size the file was
-      // given at setup: offset=50% of a fresh file starts at 0, its second loop half way
-      f.start = spec.offsets().startIn(f.size, f.subjob, unit);
+      if (filesEnded) {
+        // fio's clear_io_state takes each start anew between loops, now of the size the file was
+        // given at setup: offset=50% of a fresh file starts at 0, its second loop half way. A
+        // pass that ended by bytes, not by its files, is one fio goes on with (norandommap)
+        f.start = spec.offsets().startIn(f.size, f.subjob, unit);
+      }
       rewind(f);
     }
     doneFiles = 0;
     return true;
+  }
+
+  /**
+   * Whether fio would find {@code file} done if it asked for another I/O: its next sequential block
+   * does not fit (in either direction, as one direction's failure ends a file in fio), or its
+   * random map has given every block. With offset modifiers or sequential I/Os among random ones,
+   * only a file found done counts.
+   */
+  private boolean ended(IoFile file) {
+    OffsetModifier m = spec.offsetModifier();
+    if (file.done) {
+      return true;
+    }
+    if (spec.rw().isRandom()) {
+      return m.randomEvery() == 1 && !m.mixesSequential() && file.chooser.exhausted();
+    }
+    if (m.sequentialAdd() != 0) {
+      return false;
+    }
+    for (Direction d : Direction.values()) {
+      boolean does = d == Direction.READ ? spec.rw().reads() : spec.rw().writes();
+      if (does
+          && d.ordinal() < 2
+          && file.sequentialPosition[d.ordinal()] + smallest[d.ordinal()] > file.end()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The next file in round robin (fio's default file_service_type) that is not done. */
@@ -247,8 +279,12 @@ final class IoGenerator {
     long relative;
     if (!spec.rw().isRandom()) {
       relative = sequential(file, direction);
-    } else if (newRandom) {
+    } else if (newRandom && randomNow(direction)) {
       relative = randomRelative(file, direction);
+    } else if (newRandom) {
+      // fio's percentage_random: this one follows the last I/O, or is random at the file's end
+      relative = sequential(file, direction);
+      relative = relative == -1 ? randomRelative(file, direction) : relative;
     } else if (modifier.identical()) {
       long last = file.lastStart[direction.ordinal()];
       relative = last < 0 ? 0 : last - file.start;
@@ -340,6 +376,13 @@ final class IoGenerator {
     long offset = block * unit;
     offset -= offset % align;
     return file.start + Math.min(offset, (file.regionLength() - align) / align * align);
+  }
+
+  /** fio's {@code should_do_random}: {@code percentage_random} of the I/Os that may be random. */
+  private boolean randomNow(Direction direction) {
+    OffsetModifier m = spec.offsetModifier();
+    int percent = direction == Direction.READ ? m.readPercentRandom() : m.writePercentRandom();
+    return percent == 100 || random.nextInt(100) + 1 <= percent;
   }
 
   private long randomRelative(IoFile file, Direction direction) {

@@ -29,6 +29,13 @@ public final class FioOptions {
     Map<String, String> o = new LinkedHashMap<>();
     o.put("name", spec.name());
     o.put("rw", spec.rw().fioName() + modifier(spec.offsetModifier()));
+    if (spec.offsetModifier().mixesSequential()) {
+      o.put(
+          "percentage_random",
+          spec.offsetModifier().readPercentRandom()
+              + ","
+              + spec.offsetModifier().writePercentRandom());
+    }
     if (spec.offsetModifier().randomEvery() > 1) {
       o.put("rw_sequencer", spec.offsetModifier().identical() ? "identical" : "sequential");
     }

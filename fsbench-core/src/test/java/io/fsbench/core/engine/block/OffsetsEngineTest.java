@@ -118,6 +118,41 @@ class OffsetsEngineTest {
   }
 
   @Test
+  void aLoopThatEndedByBytesGoesOnFromTheSameStartAsFiosSinglePassDoes() {
+    // fio 3.33: randwrite norandommap filesize=100k offset=25% loops=2 writes 50 blocks, all from
+    // the first loop's start (its files never end, so it never takes the start anew)
+    List<JobResult> r =
+        runFile(
+            "[a]\nrw=randwrite\nnorandommap\nbs=4k\nfilesize=100k\noffset=25%\nloops=2\n"
+                + "[b]\nrw=write\nbs=4k\nfilesize=100k\noffset=25%\nloops=2\n");
+
+    assertThat(r.get(0).write().totalIos()).isEqualTo(50);
+    assertThat(r.get(1).write().totalIos()).isEqualTo(43); // fio: 25 + 18 from 28k
+  }
+
+  @Test
+  void percentageRandomMixesSequentialIosAsFioDoesAndIsRefusedWhereItCannotBe() {
+    JobSpec spec = spec("rw=randread", "percentage_random=0", "norandommap", "bs=4k", "size=64k");
+    JobSpec split = spec("rw=randrw", "percentage_random=50,20", "norandommap", "size=64k");
+
+    // with 0% random every I/O follows the one before, from the start
+    assertThat(kib(offsets(spec, new IoFile(Path.of("j"), 65536))))
+        .containsExactly(
+            0L, 4L, 8L, 12L, 16L, 20L, 24L, 28L, 32L, 36L, 40L, 44L, 48L, 52L, 56L, 60L);
+    assertThat(split.offsetModifier().readPercentRandom()).isEqualTo(50);
+    assertThat(split.offsetModifier().writePercentRandom()).isEqualTo(20);
+    assertThatThrownBy(() -> spec("rw=randread", "percentage_random=50", "size=64k"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("percentage_random below 100 needs norandommap");
+    assertThatThrownBy(() -> spec("rw=read", "percentage_random=50", "size=64k"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("no effect with rw=read");
+    assertThatThrownBy(() -> spec("rw=randread", "percentage_random=101", "size=64k"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("percentage_random (101)");
+  }
+
+  @Test
   void numberIosCapsTheWholeJobAtItsCountTimesLoops() {
     List<JobResult> r =
         runFile(
