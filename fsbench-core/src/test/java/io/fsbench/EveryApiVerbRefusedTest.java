@@ -109,6 +109,9 @@ class EveryApiVerbRefusedTest {
     JOB_CASES.put("offsets", b -> b.direct().offsets(io.fsbench.api.Offsets.at(Size.bytes(1000))));
     JOB_CASES.put("numberIos", b -> b.numberIos(-1));
     JOB_CASES.put(
+        "zones",
+        b -> b.nrFiles(2).zones(io.fsbench.api.Zones.strided(Size.kib(64), Size.ZERO, Size.ZERO)));
+    JOB_CASES.put(
         "randomGenerator",
         b ->
             b.randomGenerator(io.fsbench.api.RandomGenerator.LFSR)

@@ -58,6 +58,8 @@ import java.util.Objects;
  * @param numberIos stop after this many I/Os per loop (fio's {@code number_ios}), 0 for no cap
  * @param offsetModifier the {@code :N} of fio's {@code rw=}, with {@code rw_sequencer}
  * @param randomGenerator fio's {@code random_generator}
+ * @param zones fio's {@code zonemode=strided} with {@code zonesize}, {@code zonerange} and {@code
+ *     zoneskip}
  */
 public record JobSpec(
     String name,
@@ -99,7 +101,8 @@ public record JobSpec(
     Offsets offsets,
     long numberIos,
     OffsetModifier offsetModifier,
-    RandomGenerator randomGenerator)
+    RandomGenerator randomGenerator,
+    Zones zones)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -146,6 +149,15 @@ public record JobSpec(
     Objects.requireNonNull(offsets, "offsets");
     Objects.requireNonNull(offsetModifier, "offsetModifier");
     Objects.requireNonNull(randomGenerator, "randomGenerator");
+    Objects.requireNonNull(zones, "zones");
+    if (!zones.isNone() && (nrFiles > 1 || fileName.contains(":"))) {
+      // fio turns strided zones off for a job with more than one file open, without a word
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': zonemode=strided works on one file, and this job has several (fio would"
+              + " quietly run it without zones); give nrfiles=1 or drop the zones");
+    }
     // with the LFSR fio keeps no map, so nothing marks the blocks of sequential I/Os
     requireHonourable(
         name, rw, randomMap && randomGenerator != RandomGenerator.LFSR, direct, offsetModifier);
@@ -447,6 +459,7 @@ public record JobSpec(
     private long numberIos;
     private OffsetModifier offsetModifier = OffsetModifier.NONE;
     private RandomGenerator randomGenerator = RandomGenerator.TAUSWORTHE;
+    private Zones zones = Zones.NONE;
 
     protected AbstractBuilder() {}
 
@@ -701,6 +714,12 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code zonemode=strided}. */
+    public B zones(Zones zones) {
+      this.zones = zones;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -743,6 +762,7 @@ public record JobSpec(
       numberIos = spec.numberIos();
       offsetModifier = spec.offsetModifier();
       randomGenerator = spec.randomGenerator();
+      zones = spec.zones();
       return self();
     }
 
@@ -793,7 +813,8 @@ public record JobSpec(
           offsets,
           numberIos,
           offsetModifier,
-          randomGenerator);
+          randomGenerator,
+          zones);
     }
   }
 }

@@ -283,6 +283,11 @@ final class FioAgreement {
    * differ: which offsets its random stream draws decides how many fit before a file's end.
    */
   private static boolean randomSizes(FioCase.Section s) {
+    if (s.mixed() && !s.rw().startsWith("rand") && s.option("rw", "").contains(":")) {
+      // each direction of rw=rw:N reaches the file's end in fewer bytes than the job's size, and
+      // the first to get there ends the file: where depends on the direction draws
+      return true;
+    }
     if (!s.rw().startsWith("rand")) {
       return false;
     }

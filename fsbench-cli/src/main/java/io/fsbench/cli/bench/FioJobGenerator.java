@@ -176,6 +176,20 @@ final class FioJobGenerator {
     if (chance(10)) {
       o.put("number_ios", Integer.toString(1 + random.nextInt(40)));
     }
+    if (!o.containsKey("nrfiles") && chance(8)) {
+      // zonemode=strided explicitly: fio 3.33 refuses a zonesize without it
+      long block =
+          FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
+      long zone = Math.max(block, eighth / block * block);
+      o.put("zonemode", "strided");
+      o.put("zonesize", Long.toString(zone));
+      if (chance(40)) {
+        o.put("zonerange", Long.toString(zone * (1 + random.nextInt(2))));
+      }
+      if (chance(60)) {
+        o.put("zoneskip", Long.toString(zone * random.nextInt(3)));
+      }
+    }
     boolean noMap = o.containsKey("norandommap") || "lfsr".equals(o.get("random_generator"));
     if (s.rw().startsWith("rand") && noMap && chance(15)) {
       o.put("percentage_random", pick("0", "50", "80", "50,20", "100,30"));

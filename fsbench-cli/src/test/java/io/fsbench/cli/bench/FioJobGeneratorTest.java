@@ -10,17 +10,20 @@ import org.junit.jupiter.api.Test;
 class FioJobGeneratorTest {
 
   private static final Map<String, Pattern> POSITION_OPTIONS =
-      Map.of(
-          "offset", Pattern.compile("(?m)^offset=\\d+%?$"),
-          "offset percentage", Pattern.compile("(?m)^offset=\\d+%$"),
-          "offset_increment", Pattern.compile("(?m)^offset_increment="),
-          "offset_align", Pattern.compile("(?m)^offset_align="),
-          "number_ios", Pattern.compile("(?m)^number_ios=\\d+$"),
-          "backwards", Pattern.compile("(?m)^rw=(read|write|rw):-\\d+$"),
-          "holes", Pattern.compile("(?m)^rw=(read|write|rw):\\d+$"),
-          "random modifier", Pattern.compile("(?m)^rw=rand(read|write|rw):\\d$"),
-          "rw_sequencer", Pattern.compile("(?m)^rw_sequencer=identical$"),
-          "lfsr", Pattern.compile("(?m)^random_generator=lfsr$"));
+      Map.ofEntries(
+          Map.entry("offset", Pattern.compile("(?m)^offset=\\d+%?$")),
+          Map.entry("offset percentage", Pattern.compile("(?m)^offset=\\d+%$")),
+          Map.entry("offset_increment", Pattern.compile("(?m)^offset_increment=")),
+          Map.entry("offset_align", Pattern.compile("(?m)^offset_align=")),
+          Map.entry("number_ios", Pattern.compile("(?m)^number_ios=\\d+$")),
+          Map.entry("backwards", Pattern.compile("(?m)^rw=(read|write|rw):-\\d+$")),
+          Map.entry("holes", Pattern.compile("(?m)^rw=(read|write|rw):\\d+$")),
+          Map.entry("random modifier", Pattern.compile("(?m)^rw=rand(read|write|rw):\\d$")),
+          Map.entry("rw_sequencer", Pattern.compile("(?m)^rw_sequencer=identical$")),
+          Map.entry("lfsr", Pattern.compile("(?m)^random_generator=lfsr$")),
+          Map.entry("percentage_random", Pattern.compile("(?m)^percentage_random=")),
+          Map.entry("zones", Pattern.compile("(?m)^zonemode=strided$")),
+          Map.entry("zoneskip", Pattern.compile("(?m)^zoneskip=")));
 
   @Test
   void coversEveryOffsetOptionInTheCasesOfTheDevelopersSeed() {

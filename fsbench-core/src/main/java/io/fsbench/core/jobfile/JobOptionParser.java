@@ -51,6 +51,8 @@ public final class JobOptionParser {
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
   private int[] percentRandom = {100, 100};
+  private String zoneMode = "";
+  private Size[] zone = {Size.ZERO, Size.ZERO, Size.ZERO};
 
   private final String jobName;
 
@@ -168,7 +170,11 @@ public final class JobOptionParser {
           "offset_align",
           "number_ios",
           "rw_sequencer",
-          "percentage_random");
+          "percentage_random",
+          "zonemode",
+          "zonesize",
+          "zonerange",
+          "zoneskip");
 
   private void apply(String key, String value) {
     if (!HANDLED.contains(key)) {
@@ -268,6 +274,10 @@ public final class JobOptionParser {
       case "number_ios" -> builder.numberIos(FioValues.count(key, value, kbBase));
       case "rw_sequencer" -> identical = OffsetOptions.identical(value);
       case "percentage_random" -> percentRandom = perDirectionPercent(key, value, percentRandom);
+      case "zonemode" -> zoneMode = OffsetOptions.zoneMode(value);
+      case "zonesize" -> zone[0] = FioValues.size(key, value, kbBase);
+      case "zonerange" -> zone[1] = FioValues.size(key, value, kbBase);
+      case "zoneskip" -> zone[2] = FioValues.size(key, value, kbBase);
       case "clat_percentiles", "do_verify" -> requireDefault(key, value, "1");
       // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
       // overwrite: files are always laid out before the run.
@@ -432,6 +442,7 @@ public final class JobOptionParser {
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
     builder.offsets(offsets);
+    builder.zones(OffsetOptions.zones(zoneMode, zone));
     builder.offsetModifier(
         offsetModifier.identical(identical).percentRandom(percentRandom[0], percentRandom[1]));
     if (!sizeGiven) {

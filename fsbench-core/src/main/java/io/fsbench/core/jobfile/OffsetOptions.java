@@ -77,4 +77,36 @@ final class OffsetOptions {
               "rw_sequencer (" + value + ") must be sequential or identical");
     };
   }
+
+  /** fio's {@code zonemode}: {@code none} or {@code strided}; {@code zbd} is not implemented. */
+  static String zoneMode(String value) {
+    String v = value.strip().toLowerCase(java.util.Locale.ROOT);
+    if (!v.equals("none") && !v.equals("strided")) {
+      throw new InvalidInputException(
+          "zonemode ("
+              + value
+              + ") is not supported; fsbench implements none and strided (zbd needs a zoned"
+              + " block device)");
+    }
+    return v;
+  }
+
+  /**
+   * The zones of {@code zonesize}, {@code zonerange}, {@code zoneskip} under {@code zonemode}, as
+   * fio's fixup_options: a zonesize alone means strided, strided needs a zonesize, none refuses
+   * one.
+   */
+  static io.fsbench.api.Zones zones(String mode, Size[] zone) {
+    if (mode.equals("none") && !zone[0].isZero()) {
+      throw new InvalidInputException(
+          "zonemode=none and zonesize (" + zone[0] + ") do not go together; drop one of them");
+    }
+    if (mode.equals("strided") && zone[0].isZero()) {
+      throw new InvalidInputException(
+          "zonemode=strided needs zonesize, e.g. zonesize=64k (the bytes done in each zone)");
+    }
+    return zone[0].isZero()
+        ? new io.fsbench.api.Zones(Size.ZERO, zone[1], zone[2])
+        : io.fsbench.api.Zones.strided(zone[0], zone[1], zone[2]);
+  }
 }

@@ -17,6 +17,7 @@ final class IoFile {
   final int subjob;
   private final long ioLength;
   long start;
+  long baseStart;
   final long[] sequentialPosition = new long[2];
   final long[] lastStart = {-1, -1};
   BlockChooser chooser;
@@ -42,6 +43,7 @@ final class IoFile {
     this.path = path;
     this.size = size;
     this.start = start;
+    this.baseStart = start;
     this.ioLength = end - start;
     this.subjob = subjob;
     sequentialPosition[0] = start;
@@ -58,7 +60,8 @@ final class IoFile {
    * io_u_fits} and {@code fill_io_u} check.
    */
   long end() {
-    return Math.min(start + ioLength, size);
+    // fio's io_u_fits measures from get_start_offset, not from a strided zone's moving start
+    return Math.min(baseStart + ioLength, size);
   }
 
   String name() {

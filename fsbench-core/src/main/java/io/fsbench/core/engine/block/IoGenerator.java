@@ -4,6 +4,7 @@ import io.fsbench.api.BlockSize;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.OffsetModifier;
 import io.fsbench.api.RandomGenerator;
+import io.fsbench.api.Zones;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -35,6 +36,7 @@ final class IoGenerator {
   private long issued;
   private long ios;
   private int untilRandom = 1;
+  private long zoneBytes;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
     this.spec = spec;
@@ -49,7 +51,8 @@ final class IoGenerator {
     if (spec.rw().isRandom()) {
       for (int i = 0; i < files.size(); i++) {
         IoFile file = files.get(i);
-        long blocks = file.regionLength() / unit;
+        // fio's random map spans one zone in strided mode, else the region
+        long blocks = (zoned() ? spec.zones().range().bytes() : file.regionLength()) / unit;
         file.chooser =
             BlockChooser.of(
                 spec.distribution(),
@@ -159,6 +162,9 @@ final class IoGenerator {
       }
       IoFile file = nextFile();
       Direction direction = direction();
+      if (zoned()) {
+        stride(file, direction);
+      }
       long offset = offset(file, direction);
       int length = offset < 0 ? 0 : blockSize(direction, file.end() - offset);
       if (length == 0) {
@@ -177,6 +183,7 @@ final class IoGenerator {
       file.sequentialPosition[direction.ordinal()] = offset + length;
       file.lastStart[direction.ordinal()] = offset;
       issued += length;
+      zoneBytes += length;
       ios++;
       return true;
     }
@@ -199,17 +206,56 @@ final class IoGenerator {
     }
     passes++;
     boolean filesEnded = files.stream().allMatch(this::ended);
+    if (filesEnded) {
+      zoneBytes = 0; // fio's reset_io_counters, with each file's start taken anew below
+    }
     for (IoFile f : files) {
       if (filesEnded) {
         // fio's clear_io_state takes each start anew between loops, now of the size the file was
         // given at setup: offset=50% of a fresh file starts at 0, its second loop half way. A
         // pass that ended by bytes, not by its files, is one fio goes on with (norandommap)
         f.start = spec.offsets().startIn(f.size, f.subjob, unit);
+        f.baseStart = f.start;
       }
       rewind(f);
     }
     doneFiles = 0;
     return true;
+  }
+
+  private boolean zoned() {
+    return !spec.zones().isNone();
+  }
+
+  /**
+   * fio's {@code setup_strided_zone_mode}, before each I/O: after {@code zonesize} bytes the zone
+   * moves on by {@code zonerange + zoneskip} (back to the start offset past the file's end); an
+   * offset past the zone's range starts the zone again; and every {@code zonerange} bytes the file
+   * is reset (its positions and random map), as fio's fio_file_reset.
+   */
+  private void stride(IoFile file, Direction direction) {
+    Zones zones = spec.zones();
+    int d = direction.ordinal();
+    if (zoneBytes >= zones.size().bytes()) {
+      zoneBytes = 0;
+      file.start += zones.range().bytes() + zones.skip().bytes();
+      if (file.start >= file.size) {
+        file.start = spec.offsets().startIn(file.size, file.subjob, unit);
+      }
+      file.sequentialPosition[d] = file.start;
+    }
+    if (file.sequentialPosition[d] >= file.start + zones.range().bytes()) {
+      file.sequentialPosition[d] = file.start;
+    }
+    if (zoneBytes % zones.range().bytes() == 0) {
+      file.sequentialPosition[0] = file.start;
+      file.sequentialPosition[1] = file.start;
+      file.lastStart[0] = -1;
+      file.lastStart[1] = -1;
+      if (file.chooser != null) {
+        file.chooser.reset();
+      }
+    }
   }
 
   /**
@@ -375,7 +421,8 @@ final class IoGenerator {
     int align = smallest[direction.ordinal()];
     long offset = block * unit;
     offset -= offset % align;
-    return file.start + Math.min(offset, (file.regionLength() - align) / align * align);
+    long room = zoned() ? spec.zones().range().bytes() : file.regionLength();
+    return file.start + Math.min(offset, (room - align) / align * align);
   }
 
   /** fio's {@code should_do_random}: {@code percentage_random} of the I/Os that may be random. */

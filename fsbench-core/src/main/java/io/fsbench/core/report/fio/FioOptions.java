@@ -47,6 +47,12 @@ public final class FioOptions {
     o.put("io_size", spec.effectiveIoSize().toString());
     putOffsets(o, spec.offsets());
     o.put("number_ios", Long.toString(spec.numberIos()));
+    if (!spec.zones().isNone()) {
+      o.put("zonemode", "strided");
+      o.put("zonesize", spec.zones().size().toString());
+      o.put("zonerange", spec.zones().range().toString());
+      o.put("zoneskip", spec.zones().skip().toString());
+    }
     if (!spec.fileName().isEmpty()) {
       o.put("filename", spec.fileName());
     }

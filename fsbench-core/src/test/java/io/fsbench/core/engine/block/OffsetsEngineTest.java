@@ -310,4 +310,77 @@ class OffsetsEngineTest {
     assertThat(spec("random_generator=tausworthe64", "size=1m").randomGenerator())
         .isEqualTo(io.fsbench.api.RandomGenerator.TAUSWORTHE64);
   }
+
+  private static List<Long> zoneOffsets(long fileSize, String... options) {
+    List<String> all = new ArrayList<>(List.of("zonemode=strided", "bs=4k"));
+    all.addAll(List.of(options));
+    JobSpec spec = spec(all.toArray(String[]::new));
+    IoFile file = new IoFile(Path.of("j"), fileSize, spec.offsets().startIn(0, 0, 4096), fileSize);
+    return kib(offsets(spec, file));
+  }
+
+  @Test
+  void stridedZonesDoTheirSizeInEachZoneThenSkipAndWrapAsFio333Does() {
+    // each sequence is fio 3.33's write_iolog of the same job
+    assertThat(zoneOffsets(262144, "rw=read", "size=256k", "zonesize=16k", "zoneskip=48k"))
+        .containsExactlyElementsOf(
+            java.util.Collections.nCopies(
+                    4,
+                    List.of(
+                        0L, 4L, 8L, 12L, 64L, 68L, 72L, 76L, 128L, 132L, 136L, 140L, 192L, 196L,
+                        200L, 204L))
+                .stream()
+                .flatMap(List::stream)
+                .toList());
+    assertThat(
+            zoneOffsets(
+                131072, "rw=read", "size=128k", "zonesize=16k", "zonerange=8k", "zoneskip=24k"))
+        .startsWith(0L, 4L, 0L, 4L, 32L, 36L, 32L, 36L, 64L, 68L, 64L, 68L, 96L, 100L, 96L, 100L)
+        .hasSize(32);
+    assertThat(zoneOffsets(65536, "rw=write", "size=64k", "zonesize=8k", "zonerange=16k"))
+        .containsExactly(
+            0L, 4L, 16L, 20L, 32L, 36L, 48L, 52L, 0L, 4L, 16L, 20L, 32L, 36L, 48L, 52L);
+    assertThat(zoneOffsets(102400, "rw=read", "filesize=100k", "zonesize=12k", "zoneskip=20k"))
+        .containsExactly(0L, 4L, 8L, 32L, 36L, 40L, 64L, 68L, 72L, 96L);
+  }
+
+  @Test
+  void stridedZonesStartAtTheOffsetAndWrapBackToIt() {
+    assertThat(
+            zoneOffsets(69632, "rw=read", "size=64k", "zonesize=16k", "zoneskip=16k", "offset=4k"))
+        .containsExactly(
+            4L, 8L, 12L, 16L, 36L, 40L, 44L, 48L, 4L, 8L, 12L, 16L, 36L, 40L, 44L, 48L);
+  }
+
+  @Test
+  void aRandomJobDrawsEachZonesBlocksOnceBeforeItMovesOn() {
+    List<Long> offsets =
+        zoneOffsets(131072, "rw=randread", "size=128k", "zonesize=16k", "zoneskip=16k");
+
+    assertThat(offsets).hasSize(32);
+    for (int i = 0; i < 32; i += 4) {
+      long zone = (i / 4 % 4) * 32L;
+      assertThat(offsets.subList(i, i + 4))
+          .containsExactlyInAnyOrder(zone, zone + 4, zone + 8, zone + 12);
+    }
+  }
+
+  @Test
+  void refusesZonesFioWouldRunOtherwiseOrRefuses() {
+    assertThatThrownBy(() -> spec("zonemode=strided", "size=1m"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("needs zonesize");
+    assertThatThrownBy(() -> spec("zonemode=zbd", "size=1m"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("zonemode (zbd)");
+    assertThatThrownBy(() -> spec("zonemode=none", "zonesize=64k", "size=1m"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("zonesize (64k)");
+    assertThatThrownBy(() -> spec("zonesize=64k", "nrfiles=2", "size=1m"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("one file");
+    assertThatThrownBy(() -> spec("zoneskip=64k", "size=1m"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("need zonesize");
+  }
 }
