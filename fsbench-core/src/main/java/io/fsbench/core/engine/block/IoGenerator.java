@@ -4,7 +4,6 @@ import io.fsbench.api.BlockSize;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.OffsetModifier;
 import io.fsbench.api.RandomGenerator;
-import io.fsbench.api.Zones;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -36,7 +35,7 @@ final class IoGenerator {
   private long issued;
   private long ios;
   private int untilRandom = 1;
-  private long zoneBytes;
+  private final StridedZones zones;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
     this.spec = spec;
@@ -48,11 +47,12 @@ final class IoGenerator {
     this.limit = limit(spec, files);
     this.iosLimit = spec.numberIos() * spec.loops();
     this.unit = minBlockSize(spec);
+    this.zones = spec.zones().isNone() ? null : new StridedZones(spec, unit);
     if (spec.rw().isRandom()) {
       for (int i = 0; i < files.size(); i++) {
         IoFile file = files.get(i);
         // fio's random map spans one zone in strided mode, else the region
-        long blocks = (zoned() ? spec.zones().range().bytes() : file.regionLength()) / unit;
+        long blocks = (zones != null ? spec.zones().range().bytes() : file.regionLength()) / unit;
         file.chooser =
             BlockChooser.of(
                 spec.distribution(),
@@ -162,8 +162,8 @@ final class IoGenerator {
       }
       IoFile file = nextFile();
       Direction direction = direction();
-      if (zoned()) {
-        stride(file, direction);
+      if (zones != null) {
+        zones.beforeIo(file, direction);
       }
       long offset = offset(file, direction);
       int length = offset < 0 ? 0 : blockSize(direction, file.end() - offset);
@@ -183,7 +183,9 @@ final class IoGenerator {
       file.sequentialPosition[direction.ordinal()] = offset + length;
       file.lastStart[direction.ordinal()] = offset;
       issued += length;
-      zoneBytes += length;
+      if (zones != null) {
+        zones.done(length);
+      }
       ios++;
       return true;
     }
@@ -206,8 +208,8 @@ final class IoGenerator {
     }
     passes++;
     boolean filesEnded = files.stream().allMatch(this::ended);
-    if (filesEnded) {
-      zoneBytes = 0; // fio's reset_io_counters, with each file's start taken anew below
+    if (filesEnded && zones != null) {
+      zones.restart(); // fio's reset_io_counters, with each file's start taken anew below
     }
     for (IoFile f : files) {
       if (filesEnded) {
@@ -221,41 +223,6 @@ final class IoGenerator {
     }
     doneFiles = 0;
     return true;
-  }
-
-  private boolean zoned() {
-    return !spec.zones().isNone();
-  }
-
-  /**
-   * fio's {@code setup_strided_zone_mode}, before each I/O: after {@code zonesize} bytes the zone
-   * moves on by {@code zonerange + zoneskip} (back to the start offset past the file's end); an
-   * offset past the zone's range starts the zone again; and every {@code zonerange} bytes the file
-   * is reset (its positions and random map), as fio's fio_file_reset.
-   */
-  private void stride(IoFile file, Direction direction) {
-    Zones zones = spec.zones();
-    int d = direction.ordinal();
-    if (zoneBytes >= zones.size().bytes()) {
-      zoneBytes = 0;
-      file.start += zones.range().bytes() + zones.skip().bytes();
-      if (file.start >= file.size) {
-        file.start = spec.offsets().startIn(file.size, file.subjob, unit);
-      }
-      file.sequentialPosition[d] = file.start;
-    }
-    if (file.sequentialPosition[d] >= file.start + zones.range().bytes()) {
-      file.sequentialPosition[d] = file.start;
-    }
-    if (zoneBytes % zones.range().bytes() == 0) {
-      file.sequentialPosition[0] = file.start;
-      file.sequentialPosition[1] = file.start;
-      file.lastStart[0] = -1;
-      file.lastStart[1] = -1;
-      if (file.chooser != null) {
-        file.chooser.reset();
-      }
-    }
   }
 
   /**
@@ -421,7 +388,7 @@ final class IoGenerator {
     int align = smallest[direction.ordinal()];
     long offset = block * unit;
     offset -= offset % align;
-    long room = zoned() ? spec.zones().range().bytes() : file.regionLength();
+    long room = zones != null ? spec.zones().range().bytes() : file.regionLength();
     return file.start + Math.min(offset, (room - align) / align * align);
   }
 
