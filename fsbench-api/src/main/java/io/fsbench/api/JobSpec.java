@@ -150,6 +150,17 @@ public record JobSpec(
     Objects.requireNonNull(offsetModifier, "offsetModifier");
     Objects.requireNonNull(randomGenerator, "randomGenerator");
     Objects.requireNonNull(zones, "zones");
+    if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
+      // fio draws the skewed offsets over the whole region from each zone's moving start, so
+      // most land past the file's end and end the job after a random few
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': zonemode=strided with random_distribution="
+              + distribution
+              + " is not supported: fio draws those offsets over the whole file from each zone's"
+              + " start and ends the job early at random; drop one of them");
+    }
     if (!zones.isNone() && (nrFiles > 1 || fileName.contains(":"))) {
       // fio turns strided zones off for a job with more than one file open, without a word
       throw new InvalidInputException(

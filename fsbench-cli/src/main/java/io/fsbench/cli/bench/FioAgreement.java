@@ -291,6 +291,14 @@ final class FioAgreement {
     if (!s.rw().startsWith("rand")) {
       return false;
     }
+    boolean sequentialAmongRandom =
+        (s.option("rw", "").contains(":") && !s.option("rw_sequencer", "").equals("identical"))
+            || !s.option("percentage_random", "100").equals("100");
+    if (sequentialAmongRandom) {
+      // a sequential I/O after a random one can run past the region's end, which ends the file;
+      // whether it does depends on where the random one landed
+      return true;
+    }
     List<Long> sizes = blockSizes(s, true);
     long smallest = sizes.stream().mapToLong(Long::longValue).min().orElse(1);
     // fio's zipf/pareto/normal ranges round the file up to whole blocks, and drawing the partial

@@ -176,7 +176,7 @@ final class FioJobGenerator {
     if (chance(10)) {
       o.put("number_ios", Integer.toString(1 + random.nextInt(40)));
     }
-    if (!o.containsKey("nrfiles") && chance(8)) {
+    if (!o.containsKey("nrfiles") && !o.containsKey("random_distribution") && chance(8)) {
       // zonemode=strided explicitly: fio 3.33 refuses a zonesize without it
       long block =
           FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);

@@ -379,6 +379,10 @@ class OffsetsEngineTest {
     assertThatThrownBy(() -> spec("zonesize=64k", "nrfiles=2", "size=1m"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("one file");
+    assertThatThrownBy(
+            () -> spec("rw=randread", "zonesize=64k", "random_distribution=normal:20", "size=1m"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("random_distribution=normal");
     assertThatThrownBy(() -> spec("zoneskip=64k", "size=1m"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("need zonesize");
