@@ -72,9 +72,14 @@ final class FioAgreement {
     boolean randomSizes = sections.stream().anyMatch(FioAgreement::randomSizes);
     int clones = clones(sections, fio);
     long slack = maxBlock(sections) * clones;
-    if (sections.stream().anyMatch(s -> asyncSyncs(s) && s.options().containsKey("number_ios"))) {
+    if (sections.stream()
+        .anyMatch(
+            s ->
+                (asyncSyncs(s) || s.variableBlockSize())
+                    && s.options().containsKey("number_ios"))) {
       // fio counts the I/Os in flight against number_ios, syncs included: how many writes a
-      // queue of them leaves room for depends on when each completes
+      // queue of them leaves room for depends on when each completes. With several block sizes
+      // the bytes of number_ios I/Os are a sum of random draws
       long cap =
           sections.size() == 1 && !sections.get(0).groupReporting()
               ? numberIosCap(sections.get(0))
