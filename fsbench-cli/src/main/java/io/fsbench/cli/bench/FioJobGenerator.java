@@ -122,12 +122,12 @@ final class FioJobGenerator {
     if (randomRw && chance(25)) {
       o.put("norandommap", "1");
     }
-    positions(o, global, index);
     if (randomRw && chance(15)) {
       o.put("random_distribution", pick("zipf:1.2", "pareto:0.9", "normal:20"));
     } else if (randomRw && chance(15)) {
       o.put("random_generator", pick("lfsr", "lfsr", "tausworthe64"));
     }
+    positions(o, global, index);
     if (chance(10)) {
       o.put("randrepeat", "0");
     } else if (chance(10)) {
