@@ -124,6 +124,18 @@ class EveryApiVerbRefusedTest {
     JOB_CASES.put("percentiles", b -> b.percentiles(List.of(101.0)));
     JOB_CASES.put("bwAvgTime", b -> b.bwAvgTime(Duration.ZERO));
     JOB_CASES.put("iopsAvgTime", b -> b.iopsAvgTime(Duration.ZERO));
+    JOB_CASES.put("offsets", b -> b.direct().offsets(io.fsbench.api.Offsets.at(Size.bytes(1000))));
+    JOB_CASES.put("numberIos", b -> b.numberIos(-1));
+    JOB_CASES.put(
+        "zones",
+        b -> b.nrFiles(2).zones(io.fsbench.api.Zones.strided(Size.kib(64), Size.ZERO, Size.ZERO)));
+    JOB_CASES.put(
+        "randomGenerator",
+        b ->
+            b.randomGenerator(io.fsbench.api.RandomGenerator.LFSR)
+                .distribution(Distribution.zipf(1.2)));
+    JOB_CASES.put(
+        "offsetModifier", b -> b.offsetModifier(io.fsbench.api.OffsetModifier.randomEvery(4)));
     JOB_CASES.put(
         "ioEngine", b -> b.ioEngine(io.fsbench.api.IoEngine.PSYNC).ioDepth(8)); // no effect
   }

@@ -171,9 +171,9 @@ class SessionTest {
 
   @Test
   void anUnsupportedFioOptionIsRefusedByNameBeforeAnythingIsMade() throws IOException {
-    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "zonemode=zbd")))
+    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "buffer_pattern=0xaa")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("'zonemode'");
+        .hasMessageContaining("'buffer_pattern'");
     assertThat(engine.calls).isEmpty();
     assertThat(leftInTarget()).isEmpty();
   }

@@ -58,6 +58,12 @@ import java.util.Objects;
  * @param pacing think time, start delay, rate process and minimum rates
  * @param measurements which latencies and samples are measured, and which get percentiles
  * @param logs the fio log files the job writes
+ * @param offsets where in each file each clone's I/O starts (fio's {@code offset} options)
+ * @param numberIos stop after this many I/Os per loop (fio's {@code number_ios}), 0 for no cap
+ * @param offsetModifier the {@code :N} of fio's {@code rw=}, with {@code rw_sequencer}
+ * @param randomGenerator fio's {@code random_generator}
+ * @param zones fio's {@code zonemode=strided} with {@code zonesize}, {@code zonerange} and {@code
+ *     zoneskip}
  */
 public record JobSpec(
     String name,
@@ -99,7 +105,12 @@ public record JobSpec(
     FileHandling fileHandling,
     Pacing pacing,
     Measurements measurements,
-    LogFiles logs)
+    LogFiles logs,
+    Offsets offsets,
+    long numberIos,
+    OffsetModifier offsetModifier,
+    RandomGenerator randomGenerator,
+    Zones zones)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -147,6 +158,54 @@ public record JobSpec(
     Objects.requireNonNull(pacing, "pacing");
     Objects.requireNonNull(measurements, "measurements");
     Objects.requireNonNull(logs, "logs");
+    Objects.requireNonNull(offsets, "offsets");
+    Objects.requireNonNull(offsetModifier, "offsetModifier");
+    Objects.requireNonNull(randomGenerator, "randomGenerator");
+    Objects.requireNonNull(zones, "zones");
+    if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
+      // fio draws the skewed offsets over the whole region from each zone's moving start, so
+      // most land past the file's end and end the job after a random few
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': zonemode=strided with random_distribution="
+              + distribution
+              + " is not supported: fio draws those offsets over the whole file from each zone's"
+              + " start and ends the job early at random; drop one of them");
+    }
+    if (!zones.isNone() && (nrFiles > 1 || fileName.contains(":"))) {
+      // fio turns strided zones off for a job with more than one file open, without a word
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': zonemode=strided works on one file, and this job has several (fio would"
+              + " quietly run it without zones); give nrfiles=1 or drop the zones");
+    }
+    // with the LFSR fio keeps no map, so nothing marks the blocks of sequential I/Os
+    requireHonourable(
+        name, rw, randomMap && randomGenerator != RandomGenerator.LFSR, direct, offsetModifier);
+    if (randomGenerator == RandomGenerator.LFSR
+        && distribution.kind() != Distribution.Kind.UNIFORM) {
+      // fio draws zipf, pareto and normal offsets from their own models and never asks the LFSR
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': random_generator=lfsr has no effect with random_distribution="
+              + distribution
+              + " (fio ignores it there); drop one of them");
+    }
+    if (numberIos < 0) {
+      throw new InvalidInputException("number_ios (" + numberIos + ") must not be negative");
+    }
+    if (numberIos > 0 && timeBased) {
+      // fio's time_based loop never checks number_ios: the cap would be accepted and do nothing
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "' gives number_ios ("
+              + numberIos
+              + ") with time_based, which fio ignores; give one or the other");
+    }
     percentiles = List.copyOf(percentiles);
     range("rwmixread", rwMixRead, 0, 100);
     range("nrfiles", nrFiles, 1, 1_000_000);
@@ -205,6 +264,16 @@ public record JobSpec(
               + " (or auto) to keep that many I/Os in flight, or iodepth=1");
     }
     if (direct) {
+      for (Size at : List.of(offsets.start(), offsets.increment(), offsets.align())) {
+        if (at.bytes() % 512 != 0) {
+          throw new InvalidInputException(
+              "offset ("
+                  + at
+                  + ") of job '"
+                  + name
+                  + "' must be a multiple of 512 with direct=1; O_DIRECT needs aligned I/O");
+        }
+      }
       for (BlockSize bs : List.of(readBlockSize, writeBlockSize)) {
         for (BlockSize.Split split : bs.splits()) {
           if (split.size().bytes() % 512 != 0) {
@@ -215,6 +284,56 @@ public record JobSpec(
           }
         }
       }
+    }
+  }
+
+  /** Refuses the offset modifiers fsbench cannot do as fio does, naming the reason. */
+  private static void requireHonourable(
+      String name, ReadWrite rw, boolean marksBlocks, boolean direct, OffsetModifier modifier) {
+    if (modifier.sequentialAdd() != 0 && rw.isRandom()) {
+      throw new InvalidInputException(
+          "job '" + name + "': a byte offset modifier needs a sequential rw, not " + rw.fioName());
+    }
+    if (modifier.randomEvery() > 1 && !rw.isRandom()) {
+      throw new InvalidInputException(
+          "job '" + name + "': a random offset modifier needs a random rw, not " + rw.fioName());
+    }
+    if (modifier.mixesSequential() && !rw.isRandom()) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': percentage_random has no effect with rw="
+              + rw.fioName()
+              + " (fio applies it to random patterns only); drop it or use a random rw");
+    }
+    if (modifier.mixesSequential() && marksBlocks) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': percentage_random below 100 needs norandommap or random_generator=lfsr in"
+              + " fsbench (its random map cannot mark the blocks the sequential I/Os take)");
+    }
+    if (modifier.randomEvery() > 1 && !modifier.identical() && marksBlocks) {
+      // fio's random map marks the blocks the sequential I/Os in between take, and a random pick
+      // skips them; fsbench's map is a permutation that cannot, so its I/O would differ
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': rw="
+              + rw.fioName()
+              + ":"
+              + modifier.randomEvery()
+              + " with rw_sequencer=sequential needs norandommap in fsbench (its random map"
+              + " cannot mark the blocks the sequential I/Os take); add norandommap=1, use"
+              + " random_generator=lfsr or rw_sequencer=identical");
+    }
+    if (direct && modifier.sequentialAdd() % 512 != 0) {
+      throw new InvalidInputException(
+          "the offset modifier ("
+              + modifier.sequentialAdd()
+              + ") of job '"
+              + name
+              + "' must be a multiple of 512 with direct=1; O_DIRECT needs aligned I/O");
     }
   }
 
@@ -401,6 +520,11 @@ public record JobSpec(
     private Pacing pacing = Pacing.NONE;
     private Measurements measurements = Measurements.FIO_DEFAULTS;
     private LogFiles logs = LogFiles.NONE;
+    private Offsets offsets = Offsets.NONE;
+    private long numberIos;
+    private OffsetModifier offsetModifier = OffsetModifier.NONE;
+    private RandomGenerator randomGenerator = RandomGenerator.TAUSWORTHE;
+    private Zones zones = Zones.NONE;
 
     protected AbstractBuilder() {}
 
@@ -640,6 +764,36 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code offset}, {@code offset_increment} and {@code offset_align}. */
+    public B offsets(Offsets offsets) {
+      this.offsets = offsets;
+      return self();
+    }
+
+    /** fio's {@code number_ios}: at most this many I/Os per loop; 0 for no cap. */
+    public B numberIos(long ios) {
+      this.numberIos = ios;
+      return self();
+    }
+
+    /** fio's {@code rw=...:N} and {@code rw_sequencer}. */
+    public B offsetModifier(OffsetModifier modifier) {
+      this.offsetModifier = modifier;
+      return self();
+    }
+
+    /** fio's {@code random_generator}; {@link RandomGenerator#LFSR} visits every block once. */
+    public B randomGenerator(RandomGenerator generator) {
+      this.randomGenerator = generator;
+      return self();
+    }
+
+    /** fio's {@code zonemode=strided}. */
+    public B zones(Zones zones) {
+      this.zones = zones;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -682,6 +836,11 @@ public record JobSpec(
       pacing = spec.pacing();
       measurements = spec.measurements();
       logs = spec.logs();
+      offsets = spec.offsets();
+      numberIos = spec.numberIos();
+      offsetModifier = spec.offsetModifier();
+      randomGenerator = spec.randomGenerator();
+      zones = spec.zones();
       return self();
     }
 
@@ -750,7 +909,12 @@ public record JobSpec(
           fileHandling,
           pacing,
           measurements,
-          logs);
+          logs,
+          offsets,
+          numberIos,
+          offsetModifier,
+          randomGenerator,
+          zones);
     }
   }
 }

@@ -119,9 +119,9 @@ class FioFlagsTest {
 
   @Test
   void refusesAnOptionTheEngineDoesNotImplementByItsFlag() {
-    assertThatThrownBy(() -> FioFlags.translate(List.of("--rw=write", "--zonemode=zbd")))
+    assertThatThrownBy(() -> FioFlags.translate(List.of("--rw=write", "--buffer_pattern=0xaa")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageStartingWith("--zonemode is not an option");
+        .hasMessageStartingWith("--buffer_pattern is not an option");
   }
 
   @Test

@@ -97,7 +97,8 @@ class RunCommandTest {
 
   @Test
   void refusesAnOptionTheEngineDoesNotImplementByName() throws IOException {
-    assertRefused(fsbench("run", "--fs", "ext4", "--rw=write", "--zonemode=zbd"), "--zonemode");
+    assertRefused(
+        fsbench("run", "--fs", "ext4", "--rw=write", "--buffer_pattern=0xaa"), "--buffer_pattern");
     assertThat(instances).hasValue(0);
   }
 
@@ -154,8 +155,8 @@ class RunCommandTest {
   void refusesAJobFileWithAnOptionTheEngineDoesNotImplement() throws IOException {
     Path jobFile =
         Files.writeString(
-            temp.resolve("fsbench-zoned.fio"),
-            "[global]\nsize=16m\n[zoned]\nrw=write\nzonemode=zbd\n");
-    assertRefused(fsbench("fio", jobFile.toString(), "--fs", "ext4"), "'zonemode'");
+            temp.resolve("fsbench-pattern.fio"),
+            "[global]\nsize=16m\n[pattern]\nrw=write\nbuffer_pattern=0xaa\n");
+    assertRefused(fsbench("fio", jobFile.toString(), "--fs", "ext4"), "'buffer_pattern'");
   }
 }

@@ -73,6 +73,22 @@ final class FioAgreement {
     boolean randomSizes = sections.stream().anyMatch(FioAgreement::randomSizes);
     int clones = clones(sections, fio);
     long slack = maxBlock(sections) * clones;
+    if (sections.stream()
+        .anyMatch(
+            s ->
+                (asyncSyncs(s) || s.variableBlockSize())
+                    && s.options().containsKey("number_ios"))) {
+      // fio counts the I/Os in flight against number_ios, syncs included: how many writes a
+      // queue of them leaves room for depends on when each completes. With several block sizes
+      // the bytes of number_ios I/Os are a sum of random draws
+      long cap =
+          sections.size() == 1 && !sections.get(0).groupReporting()
+              ? numberIosCap(sections.get(0))
+              : sections.stream().mapToLong(s -> numberIosCap(s) * s.numJobs()).sum();
+      atMost(at, "fio's read+write total_ios", f.readIos + f.writeIos, cap, out);
+      atMost(at, "read+write total_ios", o.readIos + o.writeIos, cap, out);
+      return;
+    }
     long writeIosSlack = 0;
     if (!mixed && !variable && !randomSizes) {
       exact(at, "read.io_bytes", f.readBytes, o.readBytes, out);
@@ -314,6 +330,13 @@ final class FioAgreement {
     return Math.max(loops, (s.limitBytes() + perPass - 1) / perPass);
   }
 
+  /** The I/Os number_ios allows one clone of a section: number_ios times loops. */
+  private static long numberIosCap(FioCase.Section s) {
+    long perClone =
+        Long.parseLong(s.option("number_ios", "0")) * Long.parseLong(s.option("loops", "1"));
+    return perClone == 0 ? Long.MAX_VALUE / 4096 : perClone;
+  }
+
   /** A section that syncs every N writes and also reads. */
   private static boolean mixedSyncs(FioCase.Section s) {
     return syncs(s) && s.mixed();
@@ -404,8 +427,21 @@ final class FioAgreement {
    * differ: which offsets its random stream draws decides how many fit before a file's end.
    */
   private static boolean randomSizes(FioCase.Section s) {
+    if (s.mixed() && !s.rw().startsWith("rand") && s.option("rw", "").contains(":")) {
+      // each direction of rw=rw:N reaches the file's end in fewer bytes than the job's size, and
+      // the first to get there ends the file: where depends on the direction draws
+      return true;
+    }
     if (!s.rw().startsWith("rand")) {
       return false;
+    }
+    boolean sequentialAmongRandom =
+        (s.option("rw", "").contains(":") && !s.option("rw_sequencer", "").equals("identical"))
+            || !s.option("percentage_random", "100").equals("100");
+    if (sequentialAmongRandom) {
+      // a sequential I/O after a random one can run past the region's end, which ends the file;
+      // whether it does depends on where the random one landed
+      return true;
     }
     List<Long> sizes = blockSizes(s, true);
     long smallest = sizes.stream().mapToLong(Long::longValue).min().orElse(1);
@@ -413,7 +449,19 @@ final class FioAgreement {
     // last one ends the file (filesetup.c __init_rand_distribution)
     boolean partialRange =
         s.options().containsKey("random_distribution") && s.fileBytes() % smallest != 0;
-    return partialRange || sizes.stream().distinct().count() > 1;
+    return partialRange || shiftingLoops(s) || sizes.stream().distinct().count() > 1;
+  }
+
+  /**
+   * A random section with a percentage offset whose later loops start further in (fio's
+   * clear_io_state) while its random map still spans the first loop's region: the first block drawn
+   * past the file's end ends the loop, so how much it does depends on the random order.
+   */
+  private static boolean shiftingLoops(FioCase.Section s) {
+    boolean percent =
+        s.option("offset", "").endsWith("%") || s.option("offset_increment", "").endsWith("%");
+    boolean ends = !s.flag("norandommap") || "lfsr".equals(s.option("random_generator", ""));
+    return percent && ends && passes(s) > 1;
   }
 
   /** The bytes the sections of a reported job are asked to move. */

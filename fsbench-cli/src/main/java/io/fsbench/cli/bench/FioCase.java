@@ -48,8 +48,11 @@ record FioCase(int number, String text, List<Section> sections) {
       return flag("group_reporting");
     }
 
+    /** The rw mode without its offset modifier ({@code read} of {@code read:-8k}). */
     String rw() {
-      return option("rw", "read");
+      String rw = option("rw", "read");
+      int colon = rw.indexOf(':');
+      return colon < 0 ? rw : rw.substring(0, colon);
     }
 
     boolean mixed() {

@@ -135,7 +135,10 @@ final class FioJobGenerator {
     }
     if (randomRw && chance(15)) {
       o.put("random_distribution", pick("zipf:1.2", "pareto:0.9", "normal:20"));
+    } else if (randomRw && chance(15)) {
+      o.put("random_generator", pick("lfsr", "lfsr", "tausworthe64"));
     }
+    positions(o, global, index);
     if (chance(10)) {
       o.put("randrepeat", "0");
     } else if (chance(10)) {
@@ -225,6 +228,66 @@ final class FioJobGenerator {
 
   private boolean extra(int percent) {
     return extras.nextInt(100) < percent;
+  }
+
+  /**
+   * offset (bytes or a percentage), offset_increment, offset_align, number_ios and the rw offset
+   * modifiers with rw_sequencer, each now and then. Starts stay within the first half of a file, so
+   * that every clone's region holds a block; random modifiers come with what fsbench needs
+   * (norandommap, or rw_sequencer=identical).
+   */
+  private void positions(Map<String, String> o, Map<String, String> global, int index) {
+    Map<String, String> effective = new LinkedHashMap<>(global);
+    effective.putAll(o);
+    FioCase.Section s = new FioCase.Section("job" + index, effective, 0);
+    long eighth = s.fileBytes() / 8 / 512 * 512;
+    if (chance(15)) {
+      o.put(
+          "offset",
+          chance(30) ? pick("10%", "25%", "50%") : Long.toString(eighth * (1 + random.nextInt(2))));
+      if (chance(20)) {
+        o.put("offset_align", pick("4k", "8k"));
+      }
+    }
+    if (s.numJobs() > 1 && chance(30)) {
+      o.put("offset_increment", chance(30) ? pick("5%", "10%") : Long.toString(eighth));
+    }
+    if (chance(10)) {
+      o.put("number_ios", Integer.toString(1 + random.nextInt(40)));
+    }
+    if (!o.containsKey("nrfiles") && !o.containsKey("random_distribution") && chance(8)) {
+      // zonemode=strided explicitly: fio 3.33 refuses a zonesize without it
+      long block =
+          FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
+      long zone = Math.max(block, eighth / block * block);
+      o.put("zonemode", "strided");
+      o.put("zonesize", Long.toString(zone));
+      if (chance(40)) {
+        o.put("zonerange", Long.toString(zone * (1 + random.nextInt(2))));
+      }
+      if (chance(60)) {
+        o.put("zoneskip", Long.toString(zone * random.nextInt(3)));
+      }
+    }
+    boolean noMap = o.containsKey("norandommap") || "lfsr".equals(o.get("random_generator"));
+    if (s.rw().startsWith("rand") && noMap && chance(15)) {
+      o.put("percentage_random", pick("0", "50", "80", "50,20", "100,30"));
+    }
+    boolean fixed = !o.containsKey("bssplit") && !o.containsKey("bsrange");
+    if (fixed && chance(12)) {
+      long block =
+          FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
+      if (s.rw().startsWith("rand")) {
+        o.put("rw", s.rw() + ":" + (2 + random.nextInt(4)));
+        if ((!o.containsKey("norandommap") && !"lfsr".equals(o.get("random_generator")))
+            || chance(50)) {
+          o.put("rw_sequencer", "identical");
+        }
+      } else {
+        long step = block * (1 + random.nextInt(2)) * (chance(50) ? -1 : 1);
+        o.put("rw", s.rw() + ":" + step);
+      }
+    }
   }
 
   /** Writes bs, bs=r,w, bssplit or bsrange; returns the largest block size in bytes. */

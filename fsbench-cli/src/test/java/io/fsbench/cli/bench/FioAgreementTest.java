@@ -96,6 +96,47 @@ class FioAgreementTest {
   }
 
   @Test
+  void boundsNumberIosWithSyncsInFlightByTheCapAndNothingElse() throws Exception {
+    FioCase c =
+        writeJob(
+            Map.of(
+                "rw",
+                "write",
+                "bs",
+                "4k",
+                "size",
+                "64k",
+                "fsync",
+                "5",
+                "number_ios",
+                "8",
+                "ioengine",
+                "io_uring",
+                "iodepth",
+                "4"));
+
+    // fio counts its syncs in flight against number_ios: 5 writes where fsbench did 8
+    assertThat(
+            FioAgreement.compare(
+                c, report("fio-3.33", 20480, 5, 6, 6), report("x", 32768, 8, 1, 1)))
+        .isEmpty();
+    assertThat(
+            FioAgreement.compare(
+                c, report("fio-3.33", 20480, 5, 6, 6), report("x", 36864, 9, 1, 1)))
+        .containsExactly("job 0 (w): read+write total_ios 9 is more than the job asks for (8)");
+  }
+
+  @Test
+  void comparesANumberIosJobWithoutSyncsExactly() throws Exception {
+    FioCase c = writeJob(Map.of("rw", "write", "bs", "4k", "size", "64k", "number_ios", "8"));
+
+    assertThat(
+            FioAgreement.compare(
+                c, report("fio-3.33", 32768, 8, 0, 0), report("x", 28672, 7, 0, 0)))
+        .hasSize(2);
+  }
+
+  @Test
   void readsFioVersions() {
     assertThat(FioAgreement.olderThan("fio-3.33", 3, 38)).isTrue();
     assertThat(FioAgreement.olderThan("fio-3.38", 3, 38)).isFalse();

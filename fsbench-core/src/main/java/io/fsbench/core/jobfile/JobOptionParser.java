@@ -52,6 +52,12 @@ public final class JobOptionParser {
   private final PacingOptions pacing = new PacingOptions();
   private final MeasurementOptions measurements = new MeasurementOptions();
   private final LogOptions logs = new LogOptions();
+  private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
+  private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
+  private boolean identical;
+  private int[] percentRandom = {100, 100};
+  private String zoneMode = "";
+  private Size[] zone = {Size.ZERO, Size.ZERO, Size.ZERO};
 
   private final String jobName;
 
@@ -170,7 +176,18 @@ public final class JobOptionParser {
           "allow_file_create",
           "create_on_open",
           "unlink",
-          "threads");
+          "threads",
+          "offset",
+          "fileoffset",
+          "offset_increment",
+          "offset_align",
+          "number_ios",
+          "rw_sequencer",
+          "percentage_random",
+          "zonemode",
+          "zonesize",
+          "zonerange",
+          "zoneskip");
 
   private void apply(String key, String value) {
     if (applyOwnTable(key, value)) {
@@ -267,7 +284,8 @@ public final class JobOptionParser {
       case "new_group" -> newGroup = FioValues.bool(key, value);
       case "group_reporting" -> groupReporting = FioValues.bool(key, value);
       case "file_service_type" -> requireDefault(key, value, "roundrobin");
-      case "random_generator" -> requireDefault(key, value, "tausworthe");
+      case "random_generator" ->
+          builder.randomGenerator(io.fsbench.api.RandomGenerator.parse(value));
       case "openfiles" -> openFiles = FioValues.integer(key, value);
       case "do_verify" -> requireDefault(key, value, "1");
       case "overwrite" -> files = files.overwrite(FioValues.bool(key, value));
@@ -276,6 +294,15 @@ public final class JobOptionParser {
       case "allow_file_create" -> files = files.allowCreate(FioValues.bool(key, value));
       case "create_on_open" -> files = files.createOnOpen(FioValues.bool(key, value));
       case "unlink" -> files = files.unlink(FioValues.bool(key, value));
+      case "offset", "fileoffset", "offset_increment", "offset_align" ->
+          offsets = OffsetOptions.apply(offsets, key, value, kbBase);
+      case "number_ios" -> builder.numberIos(FioValues.count(key, value, kbBase));
+      case "rw_sequencer" -> identical = OffsetOptions.identical(value);
+      case "percentage_random" -> percentRandom = perDirectionPercent(key, value, percentRandom);
+      case "zonemode" -> zoneMode = OffsetOptions.zoneMode(value);
+      case "zonesize" -> zone[0] = FioValues.size(key, value, kbBase);
+      case "zonerange" -> zone[1] = FioValues.size(key, value, kbBase);
+      case "zoneskip" -> zone[2] = FioValues.size(key, value, kbBase);
       // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
       // unique_filename: fio prefixes names with the client's address only in client/server mode,
       // so locally it changes nothing; threads: the tiobench profile's thread count, which fio
@@ -405,14 +432,17 @@ public final class JobOptionParser {
   private void rw(String value) {
     String v = value.strip();
     int colon = v.indexOf(':');
-    if (colon >= 0) {
-      throw new InvalidInputException(
-          "rw (" + value + ") has an offset modifier (':N'), which fsbench does not implement");
-    }
-    if (v.toLowerCase(Locale.ROOT).contains("trim")) {
+    String mode = colon < 0 ? v : v.substring(0, colon).strip();
+    if (mode.toLowerCase(Locale.ROOT).contains("trim")) {
       throw new InvalidInputException("rw (" + value + "): trim workloads are not supported");
     }
-    builder.rw(ReadWrite.parse(v));
+    ReadWrite rw = ReadWrite.parse(mode);
+    builder.rw(rw);
+    // as fio's str_rw_cb, every rw= sets the modifier anew, none when there is no ':N'
+    offsetModifier =
+        colon < 0
+            ? io.fsbench.api.OffsetModifier.NONE
+            : OffsetOptions.modifier(rw, value, v.substring(colon + 1), kbBase);
   }
 
   private void blockSizes(String key, String value, boolean split) {
@@ -463,6 +493,22 @@ public final class JobOptionParser {
     return out;
   }
 
+  /** {@code 50} for both directions, {@code 50,20} for reads and writes; trim is not run. */
+  private static int[] perDirectionPercent(String key, String value, int[] current) {
+    String[] parts = FioValues.perDirection(key, value);
+    int[] out = current.clone();
+    for (int dir = 0; dir < 2; dir++) {
+      if (parts[dir] != null) {
+        out[dir] = FioValues.integer(key, parts[dir]);
+        if (out[dir] < 0 || out[dir] > 100) {
+          throw new InvalidInputException(
+              key + " (" + value + ") must hold percentages from 0 to 100, e.g. 50 or 50,20");
+        }
+      }
+    }
+    return out;
+  }
+
   private static List<Double> percentiles(String value) {
     List<Double> list = new ArrayList<>();
     for (String p : value.split(":")) {
@@ -482,6 +528,10 @@ public final class JobOptionParser {
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
     builder.fileHandling(files);
     builder.pacing(pacing.build()).measurements(measurements.build());
+    builder.offsets(offsets);
+    builder.zones(OffsetOptions.zones(zoneMode, zone));
+    builder.offsetModifier(
+        offsetModifier.identical(identical).percentRandom(percentRandom[0], percentRandom[1]));
     if (!sizeGiven) {
       if (!fileSizeGiven) {
         throw new InvalidInputException(

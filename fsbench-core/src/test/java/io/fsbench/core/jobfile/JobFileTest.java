@@ -146,10 +146,10 @@ class JobFileTest {
 
   @Test
   void refusesAnUnsupportedOptionNamingItAndItsLine() {
-    assertThatThrownBy(() -> parse("[j]\nrw=read\nsize=1m\nzonemode=zbd\n"))
+    assertThatThrownBy(() -> parse("[j]\nrw=read\nsize=1m\nbuffer_pattern=0xaa\n"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("job file:4")
-        .hasMessageContaining("option 'zonemode' is not supported");
+        .hasMessageContaining("option 'buffer_pattern' is not supported");
   }
 
   @Test

@@ -35,6 +35,11 @@ abstract class BlockChooser {
   /** Starts a new pass. */
   void reset() {}
 
+  /** Whether the pass has drawn every block: only a chooser with the random map ever has. */
+  boolean exhausted() {
+    return false;
+  }
+
   static BlockChooser of(Distribution distribution, boolean randomMap, long blocks, long seed) {
     return switch (distribution.kind()) {
       case UNIFORM -> randomMap ? new Mapped(blocks, seed) : new Uniform(blocks);
@@ -68,6 +73,11 @@ abstract class BlockChooser {
     @Override
     void reset() {
       permutation.reset();
+    }
+
+    @Override
+    boolean exhausted() {
+      return permutation.exhausted();
     }
   }
 

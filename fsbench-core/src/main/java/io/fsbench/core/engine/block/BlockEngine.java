@@ -17,7 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -46,8 +48,11 @@ public final class BlockEngine {
     long runStart = context.nanoTime();
     List<JobResults.Clone> results = new ArrayList<>();
     int firstThread = 1;
+    // fio sets up every job's files before any runs, so a clone sees the size an earlier one
+    // (of any batch) made a shared file: what a percentage offset is taken of
+    Map<Path, Long> madeSizes = new HashMap<>();
     for (List<JobFile.Job> batch : batches(jobs)) {
-      results.addAll(runBatch(batch, context, runStart, firstThread));
+      results.addAll(runBatch(batch, context, runStart, firstThread, madeSizes));
       firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
       if (context.cancelled()) {
         throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
@@ -72,19 +77,26 @@ public final class BlockEngine {
   }
 
   private List<JobResults.Clone> runBatch(
-      List<JobFile.Job> batch, WorkloadContext context, long runStart, int firstThread) {
+      List<JobFile.Job> batch,
+      WorkloadContext context,
+      long runStart,
+      int firstThread,
+      Map<Path, Long> madeSizes) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
     try (RateSampling sampling = new RateSampling(context::nanoTime)) {
       try {
         for (JobFile.Job job : batch) {
           for (int c = 0; c < job.spec().numJobs(); c++) {
+            // fio makes a job's clones last first: its second thread is subjob numjobs-1, whose
+            // number names its files and scales offset_increment; they are set up in that order
+            int subjob = c == 0 ? 0 : job.spec().numJobs() - c;
             clones.add(
                 new JobClone(
                     job,
                     c,
                     firstThread + clones.size(),
-                    files(job.spec(), c, context.directory()),
+                    files(job.spec(), subjob, context.directory(), madeSizes),
                     sampling,
                     context::nanoTime,
                     context::currentTimeMillis,
@@ -124,14 +136,15 @@ public final class BlockEngine {
     }
   }
 
-  private static List<IoFile> files(JobSpec spec, int clone, Path directory) {
+  private static List<IoFile> files(
+      JobSpec spec, int clone, Path directory, Map<Path, Long> madeSizes) {
     long size = spec.effectiveFileSize().bytes();
     List<IoFile> files = new ArrayList<>();
     if (!spec.fileName().isEmpty()) {
       for (String name : spec.fileName().split(":")) {
-        files.add(new IoFile(sharedPath(directory, name, spec), size));
+        files.add(region(spec, clone, sharedPath(directory, name, spec), size, madeSizes));
       }
-      return files;
+      return requireRoom(spec, clone, files);
     }
     // fio's setup_files: size / nrfiles each, the first files one smallest block larger for what
     // the division left over
@@ -141,9 +154,72 @@ public final class BlockEngine {
     }
     for (int i = 0; i < spec.nrFiles(); i++) {
       long own = i < extra ? size + IoGenerator.minBlockSize(spec) : size;
-      files.add(new IoFile(IoFiles.path(directory, spec, clone, i), own));
+      Path path = IoFiles.path(directory, spec, clone, i);
+      files.add(region(spec, clone, path, own, madeSizes));
+    }
+    return requireRoom(spec, clone, files);
+  }
+
+  /** fio refuses a clone whose regions cannot hold one block ("blocksize is larger than ..."). */
+  private static List<IoFile> requireRoom(JobSpec spec, int clone, List<IoFile> files) {
+    long room = IoGenerator.limit(spec, files);
+    if (spec.ioSize().isZero() && room < IoGenerator.minBlockSize(spec)) {
+      throw new InvalidInputException(
+          "job '"
+              + spec.name()
+              + "': clone "
+              + clone
+              + " has "
+              + room
+              + " bytes to work on after its offset, less than its block size; give a smaller"
+              + " offset or offset_increment, or a larger size (fio: 'blocksize is larger than"
+              + " data set range')");
     }
     return files;
+  }
+
+  /**
+   * The clone's region of one file, as fio's setup_files: it starts where {@code offset} and {@code
+   * offset_increment} say, taken of the size the file has when the clone is set up; with {@code
+   * filesize} it ends there (the offset takes from the region), else it holds the clone's share of
+   * {@code size} and the file grows to hold it.
+   */
+  private static IoFile region(
+      JobSpec spec, int clone, Path path, long share, Map<Path, Long> madeSizes) {
+    long existing = madeSizes.computeIfAbsent(path, BlockEngine::sizeOnDisk);
+    long start = spec.offsets().startIn(existing, clone, IoGenerator.minBlockSize(spec));
+    long end;
+    if (spec.fileSize().isZero()) {
+      end = Math.addExact(start, share);
+    } else {
+      if (start > share) {
+        throw new InvalidInputException(
+            "job '"
+                + spec.name()
+                + "': clone "
+                + clone
+                + " would start at offset "
+                + start
+                + ", past the end of its "
+                + share
+                + "-byte file "
+                + path.getFileName()
+                + "; give a smaller offset or offset_increment, or a larger filesize (fio: 'you"
+                + " need to specify valid offset=')");
+      }
+      end = share;
+    }
+    long size = Math.max(existing, end);
+    madeSizes.put(path, size);
+    return new IoFile(path, size, start, end, clone);
+  }
+
+  private static long sizeOnDisk(Path path) {
+    try {
+      return Files.isRegularFile(path) ? Files.size(path) : 0;
+    } catch (java.io.IOException e) {
+      return 0; // fio's stat failure leaves the size at zero as well
+    }
   }
 
   /** A filename option names a file inside the run's directory, never anywhere else. */

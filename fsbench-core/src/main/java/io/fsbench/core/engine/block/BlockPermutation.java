@@ -47,6 +47,11 @@ final class BlockPermutation {
     }
   }
 
+  /** Whether every block has come in this pass. */
+  boolean exhausted() {
+    return emitted == count;
+  }
+
   /** Starts the next pass, in the same order (fio's map reset). */
   void reset() {
     counter = 0;

@@ -5,15 +5,21 @@ import java.nio.file.Path;
 import java.util.BitSet;
 
 /**
- * One file a job clone does I/O on: where it is, its size, the clone's descriptor for it, and the
- * clone's position in it (sequential offsets per direction, the random block order, and which
- * blocks were written, for verify).
+ * One file a job clone does I/O on: where it is, its size, the region the clone works on (fio's
+ * {@code file_offset} and {@code io_size}), the clone's descriptor for it, and the clone's position
+ * in it (sequential offsets per direction, the random block order, and which blocks were written,
+ * for verify).
  */
 final class IoFile {
 
   final Path path;
   final long size;
+  final int subjob;
+  private final long ioLength;
+  long start;
+  long baseStart;
   final long[] sequentialPosition = new long[2];
+  final long[] lastStart = {-1, -1};
   BlockChooser chooser;
   NativeFile descriptor;
   BitSet written;
@@ -22,8 +28,40 @@ final class IoFile {
   int verifyBlock;
 
   IoFile(Path path, long size) {
+    this(path, size, 0, size, 0);
+  }
+
+  IoFile(Path path, long size, long start, long end) {
+    this(path, size, start, end, 0);
+  }
+
+  /**
+   * A file of {@code size} bytes when clone {@code subjob} is set up (fio's {@code
+   * real_file_size}), of which the clone works on {@code start} up to {@code end}.
+   */
+  IoFile(Path path, long size, long start, long end, int subjob) {
     this.path = path;
     this.size = size;
+    this.start = start;
+    this.baseStart = start;
+    this.ioLength = end - start;
+    this.subjob = subjob;
+    sequentialPosition[0] = start;
+    sequentialPosition[1] = start;
+  }
+
+  /** The bytes of the clone's region: fio's {@code io_size} of the file, fixed at setup. */
+  long regionLength() {
+    return ioLength;
+  }
+
+  /**
+   * Where the region ends: {@code io_size} past its start, but not past the file, as fio's {@code
+   * io_u_fits} and {@code fill_io_u} check.
+   */
+  long end() {
+    // fio's io_u_fits measures from get_start_offset, not from a strided zone's moving start
+    return Math.min(baseStart + ioLength, size);
   }
 
   String name() {

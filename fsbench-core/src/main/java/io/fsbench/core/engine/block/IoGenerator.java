@@ -2,6 +2,8 @@ package io.fsbench.core.engine.block;
 
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.OffsetModifier;
+import io.fsbench.api.RandomGenerator;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -24,12 +26,16 @@ final class IoGenerator {
   private final int[][] cumulativePercent = new int[2][];
   private final int[] smallest = new int[2];
   private final long limit;
+  private final long iosLimit;
   private final int unit;
   private final Consumer<IoFile> onWrap;
   private int nextFile;
   private int doneFiles;
   private int passes = 1;
   private long issued;
+  private long ios;
+  private int untilRandom = 1;
+  private final StridedZones zones;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
     this.spec = spec;
@@ -38,17 +44,36 @@ final class IoGenerator {
     this.onWrap = onWrap;
     load(Direction.READ, spec.readBlockSize());
     load(Direction.WRITE, spec.writeBlockSize());
-    this.limit = spec.effectiveIoSize().bytes();
+    this.limit = limit(spec, files);
+    this.iosLimit = spec.numberIos() * spec.loops();
     this.unit = minBlockSize(spec);
+    this.zones = spec.zones().isNone() ? null : new StridedZones(spec, unit);
     if (spec.rw().isRandom()) {
       for (int i = 0; i < files.size(); i++) {
         IoFile file = files.get(i);
-        long blocks = file.size / unit;
+        // fio's random map spans one zone in strided mode, else the region
+        long blocks = (zones != null ? spec.zones().range().bytes() : file.regionLength()) / unit;
         file.chooser =
             BlockChooser.of(
-                spec.distribution(), spec.randomMap(), blocks, Mix.hash(seed + 31L * (i + 1)));
+                spec.distribution(),
+                // fio's LFSR is a full-period sequence: each block once, map or no map
+                spec.randomMap() || spec.randomGenerator() == RandomGenerator.LFSR,
+                blocks,
+                Mix.hash(seed + 31L * (i + 1)));
       }
     }
+  }
+
+  /**
+   * The bytes of one pass: {@code io_size} when given, else what the files' regions hold, at most
+   * {@code size}, as fio's setup_files lowers {@code size} to the regions' total.
+   */
+  static long limit(JobSpec spec, List<IoFile> files) {
+    if (!spec.ioSize().isZero()) {
+      return spec.ioSize().bytes();
+    }
+    long regions = files.stream().mapToLong(IoFile::regionLength).sum();
+    return spec.size().isZero() ? regions : Math.min(spec.size().bytes(), regions);
   }
 
   /** The smallest block size of any direction the job does: the unit of random offsets. */
@@ -110,7 +135,15 @@ final class IoGenerator {
    * the files, which is when it issues a sync that is due (even if every file then turns out done).
    */
   boolean bytesLeft() {
-    return spec.timeBased() || issued < limit * Math.min(passes, spec.loops());
+    return spec.timeBased() || (issued < limit * Math.min(passes, spec.loops()) && !iosDone());
+  }
+
+  /**
+   * Whether the job has done {@code number_ios} for each of its loops: fio counts the I/Os of the
+   * whole job against {@code number_ios * loops}, so a pass may use what an earlier one left.
+   */
+  private boolean iosDone() {
+    return iosLimit > 0 && ios >= iosLimit;
   }
 
   boolean next(IoPlan plan) {
@@ -118,6 +151,9 @@ final class IoGenerator {
       // a pass's bytes are cumulative: the limit times the loops so far, not counting the passes
       // that fio's keep_running adds after them
       long passLimit = limit * Math.min(passes, spec.loops());
+      if (iosDone()) {
+        return false; // fio's loop and keep_running both stop once number_ios is reached
+      }
       if (!spec.timeBased() && (issued >= passLimit || doneFiles == files.size())) {
         if (!nextPass()) {
           return false;
@@ -126,11 +162,11 @@ final class IoGenerator {
       }
       IoFile file = nextFile();
       Direction direction = direction();
-      long offset =
-          spec.rw().isRandom()
-              ? randomOffset(file, direction)
-              : file.sequentialPosition[direction.ordinal()];
-      int length = offset < 0 ? 0 : blockSize(direction, file.size - offset);
+      if (zones != null) {
+        zones.beforeIo(file, direction);
+      }
+      long offset = offset(file, direction);
+      int length = offset < 0 ? 0 : blockSize(direction, file.end() - offset);
       if (length == 0) {
         if (spec.timeBased()) {
           rewind(file);
@@ -144,10 +180,13 @@ final class IoGenerator {
       plan.file = file;
       plan.offset = offset;
       plan.length = length;
-      if (!spec.rw().isRandom()) {
-        file.sequentialPosition[direction.ordinal()] = offset + length;
-      }
+      file.sequentialPosition[direction.ordinal()] = offset + length;
+      file.lastStart[direction.ordinal()] = offset;
       issued += length;
+      if (zones != null) {
+        zones.done(length);
+      }
+      ios++;
       return true;
     }
   }
@@ -168,11 +207,50 @@ final class IoGenerator {
       return false;
     }
     passes++;
+    boolean filesEnded = files.stream().allMatch(this::ended);
+    if (filesEnded && zones != null) {
+      zones.restart(); // fio's reset_io_counters, with each file's start taken anew below
+    }
     for (IoFile f : files) {
+      if (filesEnded) {
+        // fio's clear_io_state takes each start anew between loops, now of the size the file was
+        // given at setup: offset=50% of a fresh file starts at 0, its second loop half way. A
+        // pass that ended by bytes, not by its files, is one fio goes on with (norandommap)
+        f.start = spec.offsets().startIn(f.size, f.subjob, unit);
+        f.baseStart = f.start;
+      }
       rewind(f);
     }
     doneFiles = 0;
     return true;
+  }
+
+  /**
+   * Whether fio would find {@code file} done if it asked for another I/O: its next sequential block
+   * does not fit (in either direction, as one direction's failure ends a file in fio), or its
+   * random map has given every block. With offset modifiers or sequential I/Os among random ones,
+   * only a file found done counts.
+   */
+  private boolean ended(IoFile file) {
+    OffsetModifier m = spec.offsetModifier();
+    if (file.done) {
+      return true;
+    }
+    if (spec.rw().isRandom()) {
+      return m.randomEvery() == 1 && !m.mixesSequential() && file.chooser.exhausted();
+    }
+    if (m.sequentialAdd() != 0) {
+      return false;
+    }
+    for (Direction d : Direction.values()) {
+      boolean does = d == Direction.READ ? spec.rw().reads() : spec.rw().writes();
+      if (does
+          && d.ordinal() < 2
+          && file.sequentialPosition[d.ordinal()] + smallest[d.ordinal()] > file.end()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The next file in round robin (fio's default file_service_type) that is not done. */
@@ -189,12 +267,81 @@ final class IoGenerator {
   /** Starts a new pass over {@code file}, which fio follows by invalidating its cache. */
   private void rewind(IoFile file) {
     file.done = false;
-    file.sequentialPosition[0] = 0;
-    file.sequentialPosition[1] = 0;
+    file.sequentialPosition[0] = file.start;
+    file.sequentialPosition[1] = file.start;
+    file.lastStart[0] = -1;
+    file.lastStart[1] = -1;
     if (file.chooser != null) {
       file.chooser.reset();
     }
     onWrap.accept(file);
+  }
+
+  /**
+   * The next offset in {@code file}, or -1 when the file is done for this pass: fio's {@code
+   * get_next_offset}. With {@code rw=randread:N} only every Nth I/O draws a random offset; the ones
+   * between follow the last I/O ({@code rw_sequencer=sequential}, falling back to a random one at
+   * the end of the file) or repeat it ({@code identical}).
+   */
+  private long offset(IoFile file, Direction direction) {
+    OffsetModifier modifier = spec.offsetModifier();
+    boolean newRandom = --untilRandom == 0;
+    if (newRandom) {
+      untilRandom = modifier.randomEvery();
+    }
+    long relative;
+    if (!spec.rw().isRandom()) {
+      relative = sequential(file, direction);
+    } else if (newRandom && randomNow(direction)) {
+      relative = randomRelative(file, direction);
+    } else if (newRandom) {
+      // fio's percentage_random: this one follows the last I/O, or is random at the file's end
+      relative = sequential(file, direction);
+      relative = relative == -1 ? randomRelative(file, direction) : relative;
+    } else if (modifier.identical()) {
+      long last = file.lastStart[direction.ordinal()];
+      relative = last < 0 ? 0 : last - file.start;
+    } else {
+      relative = sequential(file, direction);
+      if (relative == -1) {
+        relative = randomRelative(file, direction);
+      }
+    }
+    // fio compares unsigned: a backwards step below the file's start is past its end
+    if (relative == -1 || Long.compareUnsigned(relative, file.regionLength()) >= 0) {
+      return -1;
+    }
+    long offset = relative + file.start;
+    return Long.compareUnsigned(offset, file.size) >= 0 ? -1 : offset;
+  }
+
+  /**
+   * The next sequential offset relative to the file's region, or -1 when the last I/O ended at the
+   * end of the file: fio's {@code get_next_seq_offset}, whose offset modifier wraps a step past the
+   * end of the file back to the region's start (forwards; fio takes the region's start as relative
+   * there) or to its end (backwards). Arithmetic is unsigned, as in fio.
+   */
+  private long sequential(IoFile file, Direction direction) {
+    // -1 doubles as fio's failure: as an unsigned offset it lies past any file, which ends it too
+
+    long add = spec.offsetModifier().sequentialAdd();
+    long last = file.sequentialPosition[direction.ordinal()];
+    if (Long.compareUnsigned(last, file.size) >= 0) {
+      return -1;
+    }
+    long end =
+        Long.compareUnsigned(file.size, file.regionLength()) > 0 ? file.regionLength() : file.size;
+    if (last == file.start && file.start != 0 && add < 0) {
+      last = end; // fio's "rewind" for backwards I/O, absolute as fio sets it
+    }
+    long pos = last - file.start;
+    if (pos != 0 && add != 0) {
+      pos += add;
+      if (Long.compareUnsigned(pos, file.size) >= 0) {
+        pos = add > 0 ? file.start : end + add;
+      }
+    }
+    return pos;
   }
 
   private Direction direction() {
@@ -241,6 +388,19 @@ final class IoGenerator {
     int align = smallest[direction.ordinal()];
     long offset = block * unit;
     offset -= offset % align;
-    return Math.min(offset, (file.size - align) / align * align);
+    long room = zones != null ? spec.zones().range().bytes() : file.regionLength();
+    return file.start + Math.min(offset, (room - align) / align * align);
+  }
+
+  /** fio's {@code should_do_random}: {@code percentage_random} of the I/Os that may be random. */
+  private boolean randomNow(Direction direction) {
+    OffsetModifier m = spec.offsetModifier();
+    int percent = direction == Direction.READ ? m.readPercentRandom() : m.writePercentRandom();
+    return percent == 100 || random.nextInt(100) + 1 <= percent;
+  }
+
+  private long randomRelative(IoFile file, Direction direction) {
+    long offset = randomOffset(file, direction);
+    return offset < 0 ? -1 : offset - file.start;
   }
 }

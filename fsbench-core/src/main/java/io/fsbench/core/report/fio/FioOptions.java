@@ -6,7 +6,10 @@ import io.fsbench.api.FileHandling;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.LogFiles;
 import io.fsbench.api.Measurements;
+import io.fsbench.api.OffsetModifier;
+import io.fsbench.api.Offsets;
 import io.fsbench.api.Pacing;
+import io.fsbench.api.Size;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Collections;
@@ -29,13 +32,31 @@ public final class FioOptions {
   public static Map<String, String> effective(JobSpec spec) {
     Map<String, String> o = new LinkedHashMap<>();
     o.put("name", spec.name());
-    o.put("rw", spec.rw().fioName());
+    o.put("rw", spec.rw().fioName() + modifier(spec.offsetModifier()));
+    if (spec.offsetModifier().mixesSequential()) {
+      o.put(
+          "percentage_random",
+          spec.offsetModifier().readPercentRandom()
+              + ","
+              + spec.offsetModifier().writePercentRandom());
+    }
+    if (spec.offsetModifier().randomEvery() > 1) {
+      o.put("rw_sequencer", spec.offsetModifier().identical() ? "identical" : "sequential");
+    }
     o.put("rwmixread", Integer.toString(spec.rwMixRead()));
     putBlockSize(o, spec.readBlockSize(), spec.writeBlockSize());
     o.put("size", spec.size().toString());
     o.put("filesize", spec.effectiveFileSize().toString());
     o.put("nrfiles", Integer.toString(spec.nrFiles()));
     o.put("io_size", spec.effectiveIoSize().toString());
+    putOffsets(o, spec.offsets());
+    o.put("number_ios", Long.toString(spec.numberIos()));
+    if (!spec.zones().isNone()) {
+      o.put("zonemode", "strided");
+      o.put("zonesize", spec.zones().size().toString());
+      o.put("zonerange", spec.zones().range().toString());
+      o.put("zoneskip", spec.zones().skip().toString());
+    }
     if (!spec.fileName().isEmpty()) {
       o.put("filename", spec.fileName());
     }
@@ -52,6 +73,7 @@ public final class FioOptions {
     o.put("loops", Integer.toString(spec.loops()));
     o.put("random_distribution", spec.distribution().toString());
     o.put("norandommap", flag(!spec.randomMap()));
+    o.put("random_generator", spec.randomGenerator().fioValue());
     o.put("randseed", Long.toString(spec.randSeed()));
     putBuffers(o, spec.buffers());
     JobSpec.RateLimit rate = spec.rate();
@@ -79,6 +101,31 @@ public final class FioOptions {
   private static void putBlockSize(Map<String, String> o, BlockSize read, BlockSize write) {
     String both = read.equals(write) ? read.toString() : read + "," + write;
     o.put(read.isFixed() && write.isFixed() ? "bs" : "bssplit", both);
+  }
+
+  /** The {@code :N} of {@code rw=read:-8k} or {@code rw=randread:4}; empty for none. */
+  private static String modifier(OffsetModifier m) {
+    if (m.randomEvery() > 1) {
+      return ":" + m.randomEvery();
+    }
+    if (m.sequentialAdd() == 0) {
+      return "";
+    }
+    Size step = Size.bytes(Math.abs(m.sequentialAdd()));
+    return ":" + (m.sequentialAdd() < 0 ? "-" : "") + step;
+  }
+
+  /** {@code offset=64k} or {@code offset=25%}, likewise the increment; 0 for the default. */
+  private static void putOffsets(Map<String, String> o, Offsets offsets) {
+    o.put(
+        "offset",
+        offsets.startPercent() > 0 ? offsets.startPercent() + "%" : offsets.start().toString());
+    o.put(
+        "offset_increment",
+        offsets.incrementPercent() > 0
+            ? offsets.incrementPercent() + "%"
+            : offsets.increment().toString());
+    o.put("offset_align", offsets.align().toString());
   }
 
   private static void putBuffers(Map<String, String> o, BufferContent buffers) {

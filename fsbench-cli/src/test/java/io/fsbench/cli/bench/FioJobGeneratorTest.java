@@ -1,0 +1,63 @@
+package io.fsbench.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class FioJobGeneratorTest {
+
+  private static final Map<String, Pattern> POSITION_OPTIONS =
+      Map.ofEntries(
+          Map.entry("offset", Pattern.compile("(?m)^offset=\\d+%?$")),
+          Map.entry("offset percentage", Pattern.compile("(?m)^offset=\\d+%$")),
+          Map.entry("offset_increment", Pattern.compile("(?m)^offset_increment=")),
+          Map.entry("offset_align", Pattern.compile("(?m)^offset_align=")),
+          Map.entry("number_ios", Pattern.compile("(?m)^number_ios=\\d+$")),
+          Map.entry("backwards", Pattern.compile("(?m)^rw=(read|write|rw):-\\d+$")),
+          Map.entry("holes", Pattern.compile("(?m)^rw=(read|write|rw):\\d+$")),
+          Map.entry("random modifier", Pattern.compile("(?m)^rw=rand(read|write|rw):\\d$")),
+          Map.entry("rw_sequencer", Pattern.compile("(?m)^rw_sequencer=identical$")),
+          Map.entry("lfsr", Pattern.compile("(?m)^random_generator=lfsr$")),
+          Map.entry("percentage_random", Pattern.compile("(?m)^percentage_random=")),
+          Map.entry("zones", Pattern.compile("(?m)^zonemode=strided$")),
+          Map.entry("zoneskip", Pattern.compile("(?m)^zoneskip=")));
+
+  @Test
+  void coversEveryOffsetOptionInTheCasesOfTheDevelopersSeed() {
+    FioJobGenerator generator = new FioJobGenerator(4242);
+    Map<String, Integer> seen = new TreeMap<>();
+    for (int i = 0; i < 300; i++) {
+      String text = generator.next(i).text();
+      POSITION_OPTIONS.forEach(
+          (name, pattern) -> {
+            if (pattern.matcher(text).find()) {
+              seen.merge(name, 1, Integer::sum);
+            }
+          });
+    }
+
+    assertThat(seen.keySet()).containsExactlyInAnyOrderElementsOf(POSITION_OPTIONS.keySet());
+    assertThat(seen.values()).allSatisfy(n -> assertThat(n).isGreaterThanOrEqualTo(5));
+  }
+
+  @Test
+  void aRandomModifierComesWithWhatFsbenchNeedsToHonourIt() {
+    FioJobGenerator generator = new FioJobGenerator(4242);
+    Pattern random = Pattern.compile("(?m)^rw=rand\\w+:\\d$");
+    int modified = 0;
+    for (int i = 0; i < 300; i++) {
+      // each section's own options follow its [jobN] line
+      for (String own : generator.next(i).text().split("\\n\\[job")) {
+        if (random.matcher(own).find()) {
+          modified++;
+          assertThat(own)
+              .containsAnyOf("norandommap=1", "rw_sequencer=identical", "random_generator=lfsr");
+        }
+      }
+    }
+    assertThat(modified).isPositive();
+  }
+}
