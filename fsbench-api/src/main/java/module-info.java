@@ -6,6 +6,9 @@
  * it. Both show JDK types only.
  */
 module io.fsbench.api {
+  // Nullness annotations for NullAway; not needed at run time.
+  requires static org.jspecify;
+
   exports io.fsbench.api;
   exports io.fsbench.spi;
 

@@ -18,7 +18,7 @@ import java.util.Set;
  * <p>A plugin knows its filesystem and nothing else: it runs tools only through the {@link Host}'s
  * shell, and it never decides paths or names; core hands it a {@link FileSystemSpec}. Core calls,
  * in order: {@link #validate} before anything exists, then {@link #format}, {@link #mount}, {@link
- * #inspect}; later {@link #unmount} and {@link #mount} again to remount; and finally {@link
+ * #properties}; later {@link #unmount} and {@link #mount} again to remount; and finally {@link
  * #unmount} and {@link #destroy}. Both of the last two must be idempotent and must cope with a
  * filesystem that was only partly made, because core also calls them to release what a killed run
  * left behind.
