@@ -11,6 +11,7 @@ module io.fsbench.api {
 
   exports io.fsbench.api;
   exports io.fsbench.spi;
+  exports io.fsbench.spi.support;
 
   uses io.fsbench.spi.FileSystemPlugin;
 }

@@ -1,6 +1,8 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import io.fsbench.api.FsBenchException;
+import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.Sleeper;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;

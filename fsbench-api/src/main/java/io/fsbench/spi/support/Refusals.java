@@ -1,9 +1,11 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import io.fsbench.api.Compression;
 import io.fsbench.api.Knob;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.UnsupportedTuningException;
+import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.TuningSupport;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
