@@ -6,8 +6,12 @@
  * it. Both show JDK types only.
  */
 module io.fsbench.api {
+  // Nullness annotations for NullAway; not needed at run time.
+  requires static org.jspecify;
+
   exports io.fsbench.api;
   exports io.fsbench.spi;
+  exports io.fsbench.spi.support;
 
   uses io.fsbench.spi.FileSystemPlugin;
 }

@@ -23,8 +23,8 @@ import java.util.Objects;
  * Configures and runs a comparison of filesystems × tunings × workloads. Defaults: every available
  * filesystem, the classic workloads ({@link Workloads#classic()}), 3 repetitions, cold cache
  * (dropped before each run), a fresh loop volume per cell sized to fit the workloads (512 MiB for
- * the classic ones), each workload's own run length (8 s for the block presets), ext4 as the
- * baseline when it runs.
+ * the classic ones), each workload's own run length (8 s for the block presets), the first
+ * filesystem given (or else the first available one by id) as the baseline.
  *
  * <pre>{@code
  * Comparison c = FsBench.defaults().compare()
@@ -139,7 +139,10 @@ public final class ComparisonBuilder {
     return this;
   }
 
-  /** The filesystem every other is compared with; default ext4 when it runs. */
+  /**
+   * The filesystem every other is compared with; by default the first one given, or the first
+   * available one by id when none is given.
+   */
   public ComparisonBuilder baseline(String fileSystem) {
     this.baseline = fileSystem;
     return this;
@@ -198,13 +201,7 @@ public final class ComparisonBuilder {
               + ") cannot be compared with: a directory target compares one filesystem; drop"
               + " the baseline, or compare on loop volumes");
     }
-    List<String> compared =
-        fileSystems.isEmpty()
-            ? fsbench.plugins().stream()
-                .filter(p -> p.availability().isAvailable())
-                .map(PluginInfo::id)
-                .toList()
-            : fileSystems;
+    List<String> compared = compared();
     if (!compared.contains(baseline)) {
       throw new InvalidInputException(
           "baseline ("
@@ -222,6 +219,22 @@ public final class ComparisonBuilder {
     if (settings.build().target() instanceof Target.Directory) {
       return ""; // one directory, one filesystem: nothing to compare it with
     }
-    return fileSystems.isEmpty() || fileSystems.contains("ext4") ? "ext4" : fileSystems.get(0);
+    return defaultBaseline();
+  }
+
+  /** The first filesystem given, or else the first available one by id; empty for none. */
+  String defaultBaseline() {
+    List<String> compared = compared();
+    return compared.isEmpty() ? "" : compared.get(0);
+  }
+
+  /** The filesystems given, in order, or else every available one, by id. */
+  private List<String> compared() {
+    return fileSystems.isEmpty()
+        ? fsbench.plugins().stream()
+            .filter(p -> p.availability().isAvailable())
+            .map(PluginInfo::id)
+            .toList()
+        : fileSystems;
   }
 }

@@ -66,6 +66,10 @@ import org.slf4j.LoggerFactory;
  * dir in {@code $FSBENCH_WORK_DIR}, else {@code /var/lib/fsbench} for root and {@code
  * ~/.local/state/fsbench} for others; {@link #builder()} configures another instance (plugins
  * registered by hand, discovery off, another work dir).
+ *
+ * <p>Why this class is over 400 lines: it is the one public entry point, so each verb an embedder
+ * calls (volumes, sessions, comparisons, cleanup, plugins) has a small public method here with its
+ * Javadoc, and delegates the work to the internal packages; what remains is the builder.
  */
 public final class FsBench {
 

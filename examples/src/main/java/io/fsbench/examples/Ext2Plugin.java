@@ -7,16 +7,16 @@ import io.fsbench.api.Knob;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.UnsupportedTuningException;
-import io.fsbench.spi.AvailabilityChecks;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.FileSystemSpec;
 import io.fsbench.spi.Host;
-import io.fsbench.spi.Mounts;
-import io.fsbench.spi.Probes;
-import io.fsbench.spi.Refusals;
 import io.fsbench.spi.TuningSupport;
-import io.fsbench.spi.VfsMountOptions;
+import io.fsbench.spi.support.AvailabilityChecks;
+import io.fsbench.spi.support.Mounts;
+import io.fsbench.spi.support.Probes;
+import io.fsbench.spi.support.Refusals;
+import io.fsbench.spi.support.VfsMountOptions;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -28,13 +28,16 @@ import java.util.regex.Pattern;
 /**
  * A complete third-party plugin in one class: ext2, the journal-less ancestor of ext4, made with
  * {@code mkfs.ext2}. It honours two knobs (atime and block size) and refuses every other, and
- * passes the compatibility kit ({@code Ext2PluginIT}).
+ * passes the compatibility kit ({@code Ext2PluginUnitContractTest} anywhere, {@code Ext2PluginIT}
+ * as root). It keeps the SPI's default {@code unmount} and {@code destroy}: ext2 lives on the
+ * device alone.
  *
  * <p>To ship a plugin: implement {@link FileSystemPlugin}, register it in {@code
  * META-INF/services/io.fsbench.spi.FileSystemPlugin} and with {@code provides} in module-info, and
- * subclass {@code io.fsbench.tck.FileSystemPluginContract} in a test. The SPI's helpers do what
- * most plugins need: {@link AvailabilityChecks}, {@link Refusals}, {@link VfsMountOptions}, {@link
- * Mounts} and {@link Probes}.
+ * subclass {@code io.fsbench.tck.FileSystemPluginUnitContract} in a unit test and {@code
+ * io.fsbench.tck.FileSystemPluginContract} in an integration test. The SPI's helpers in {@code
+ * io.fsbench.spi.support} do what most plugins need: {@link AvailabilityChecks}, {@link Refusals},
+ * {@link VfsMountOptions}, {@link Mounts} and {@link Probes}.
  */
 public final class Ext2Plugin implements FileSystemPlugin {
 
@@ -135,16 +138,6 @@ public final class Ext2Plugin implements FileSystemPlugin {
       tuning.blockSize(Size.bytes(Long.parseLong(blockSize)));
     }
     return tuning.build();
-  }
-
-  @Override
-  public void unmount(FileSystemSpec spec, Host host) {
-    Mounts.unmount(host, spec.mountPoint());
-  }
-
-  @Override
-  public void destroy(FileSystemSpec spec, Host host) {
-    // Nothing beyond the device, which core owns.
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.fsbench.api;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One block I/O job, with fio's options and fio's defaults. Build it with the verbs of {@link
@@ -480,7 +481,7 @@ public record JobSpec(
    * @param <B> the concrete builder, returned by every verb
    */
   public abstract static class AbstractBuilder<B extends AbstractBuilder<B>> {
-    private String name;
+    private @Nullable String name;
     private ReadWrite rw = ReadWrite.READ;
     private int rwMixRead = 50;
     private BlockSize readBlockSize = BlockSize.of(Size.kib(4));

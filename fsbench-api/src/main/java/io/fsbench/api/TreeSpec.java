@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whole-tree operations on a source-like tree: extract it from a tar archive, walk it, find files
@@ -45,7 +46,7 @@ import java.util.Set;
  *     tar's {@code --same-permissions}); by default as GNU tar does, when running as root
  */
 public record TreeSpec(
-    Path archive,
+    @Nullable Path archive,
     int generatedFiles,
     Size medianFileSize,
     double fileSizeSigma,
@@ -214,7 +215,7 @@ public record TreeSpec(
 
   /** Builds a {@link TreeSpec}; by default a generated tree of 10000 files and every phase. */
   public static final class Builder {
-    private Path archive;
+    private @Nullable Path archive;
     private int generatedFiles = 10_000;
     private Size medianFileSize = Size.kib(4);
     private double fileSizeSigma = 1.5;
@@ -230,7 +231,7 @@ public record TreeSpec(
     private Builder() {}
 
     /** Extract this archive; its compression is found from its first bytes. */
-    public Builder archive(Path archive) {
+    public Builder archive(@Nullable Path archive) {
       this.archive = archive;
       return this;
     }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a filesystem is made and mounted: the common knobs, typed, plus options that only one
@@ -316,7 +317,7 @@ public final class Tuning {
       return this;
     }
 
-    private void flag(String setting, String value, Knob knob, boolean on) {
+    private void flag(String setting, @Nullable String value, Knob knob, boolean on) {
       if (value != null) {
         throw new InvalidInputException(
             "tuning (" + setting + ") is a flag and takes no value; write it alone");
@@ -331,7 +332,7 @@ public final class Tuning {
       return size;
     }
 
-    private static String required(String setting, String value) {
+    private static String required(String setting, @Nullable String value) {
       if (value == null || value.isEmpty()) {
         throw new InvalidInputException(
             "tuning (" + setting + ") needs a value; write key=value, e.g. data=writeback");
@@ -343,7 +344,7 @@ public final class Tuning {
       return Arrays.stream(value.split("\\s+")).filter(w -> !w.isEmpty()).toList();
     }
 
-    private static boolean bool(String setting, String value) {
+    private static boolean bool(String setting, @Nullable String value) {
       String v = required(setting, value).toLowerCase(Locale.ROOT);
       return switch (v) {
         case "on", "true", "yes", "1" -> true;

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a workload's {@code key=value} parameters (the command line's {@code --param}) for the
@@ -106,7 +107,7 @@ final class WorkloadParams {
     }
   }
 
-  Path path(String key) {
+  @Nullable Path path(String key) {
     String value = params.get(key);
     if (value == null) {
       return null;
@@ -136,7 +137,7 @@ final class WorkloadParams {
     return Collections.unmodifiableList(items);
   }
 
-  private InvalidInputException bad(String key, String value, String what) {
+  private InvalidInputException bad(String key, @Nullable String value, String what) {
     return new InvalidInputException(
         workload + " parameter " + key + " (" + value + ") must be " + what);
   }

@@ -5,6 +5,7 @@ import io.fsbench.api.Availability;
 import io.fsbench.api.Feature;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
+import io.fsbench.spi.support.Mounts;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -18,13 +19,15 @@ import java.util.Set;
  * <p>A plugin knows its filesystem and nothing else: it runs tools only through the {@link Host}'s
  * shell, and it never decides paths or names; core hands it a {@link FileSystemSpec}. Core calls,
  * in order: {@link #validate} before anything exists, then {@link #format}, {@link #mount}, {@link
- * #inspect}; later {@link #unmount} and {@link #mount} again to remount; and finally {@link
+ * #properties}; later {@link #unmount} and {@link #mount} again to remount; and finally {@link
  * #unmount} and {@link #destroy}. Both of the last two must be idempotent and must cope with a
  * filesystem that was only partly made, because core also calls them to release what a killed run
  * left behind.
  *
- * <p>Subclass the compatibility kit ({@code io.fsbench.tck.FileSystemPluginContract}) to test a
- * plugin.
+ * <p>Subclass the compatibility kit to test a plugin: {@code
+ * io.fsbench.tck.FileSystemPluginUnitContract} in a unit test (no root, no tools) and {@code
+ * io.fsbench.tck.FileSystemPluginContract} in an integration test (real loop devices). The helpers
+ * in {@link io.fsbench.spi.support} do what most plugins need.
  */
 public interface FileSystemPlugin {
 
@@ -92,11 +95,21 @@ public interface FileSystemPlugin {
    */
   Tuning readBack(FileSystemSpec spec, AppliedTuning applied);
 
-  /** Unmounts if mounted; retries a busy unmount with a bound, then fails with the reason. */
-  void unmount(FileSystemSpec spec, Host host);
+  /**
+   * Unmounts if mounted; retries a busy unmount with a bound, then fails with the reason. By
+   * default {@code umount} of the mount point, as {@link Mounts#unmount(Host, java.nio.file.Path)}
+   * does it: right for every filesystem the kernel mounts from the device alone.
+   */
+  default void unmount(FileSystemSpec spec, Host host) {
+    Mounts.unmount(host, spec.mountPoint());
+  }
 
-  /** Releases what {@link #format} made beyond the device itself (a ZFS pool, say). Idempotent. */
-  void destroy(FileSystemSpec spec, Host host);
+  /**
+   * Releases what {@link #format} made beyond the device itself (a ZFS pool, say). Idempotent. By
+   * default nothing: a filesystem that lives entirely on the device is released with the device,
+   * which core owns.
+   */
+  default void destroy(FileSystemSpec spec, Host host) {}
 
   /** The versions of the tools this plugin runs, e.g. {@code mkfs.xfs -> 6.1.0}. Must not throw. */
   Map<String, String> toolVersions(Host host);

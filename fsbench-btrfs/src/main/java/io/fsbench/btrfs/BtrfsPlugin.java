@@ -6,16 +6,16 @@ import io.fsbench.api.Feature;
 import io.fsbench.api.Size;
 import io.fsbench.api.ToolMissingException;
 import io.fsbench.api.Tuning;
-import io.fsbench.spi.AvailabilityChecks;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.FileSystemSpec;
 import io.fsbench.spi.Host;
-import io.fsbench.spi.Mounts;
-import io.fsbench.spi.Probes;
-import io.fsbench.spi.Refusals;
 import io.fsbench.spi.TuningSupport;
+import io.fsbench.spi.support.AvailabilityChecks;
+import io.fsbench.spi.support.Mounts;
+import io.fsbench.spi.support.Probes;
+import io.fsbench.spi.support.Refusals;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -197,11 +197,6 @@ public final class BtrfsPlugin implements FileSystemPlugin {
   @Override
   public Tuning readBack(FileSystemSpec spec, AppliedTuning applied) {
     return BtrfsReadBack.of(spec.tuning(), applied);
-  }
-
-  @Override
-  public void unmount(FileSystemSpec spec, Host host) {
-    Mounts.unmount(host, spec.mountPoint());
   }
 
   /**

@@ -5,14 +5,14 @@ import io.fsbench.api.Availability;
 import io.fsbench.api.Feature;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
-import io.fsbench.spi.AvailabilityChecks;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.FileSystemSpec;
 import io.fsbench.spi.Host;
-import io.fsbench.spi.Mounts;
-import io.fsbench.spi.Probes;
 import io.fsbench.spi.TuningSupport;
+import io.fsbench.spi.support.AvailabilityChecks;
+import io.fsbench.spi.support.Mounts;
+import io.fsbench.spi.support.Probes;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -145,15 +145,6 @@ public final class Ext4Plugin implements FileSystemPlugin {
   public Tuning readBack(FileSystemSpec spec, AppliedTuning applied) {
     return Ext4ReadBack.of(spec.tuning(), applied);
   }
-
-  @Override
-  public void unmount(FileSystemSpec spec, Host host) {
-    Mounts.unmount(host, spec.mountPoint());
-  }
-
-  /** ext4 lives entirely on the device, which core owns and releases: nothing to do. */
-  @Override
-  public void destroy(FileSystemSpec spec, Host host) {}
 
   /** {@code mkfs.ext4 -> 1.47.0}, from {@code mkfs.ext4 -V}; empty when it is not installed. */
   @Override

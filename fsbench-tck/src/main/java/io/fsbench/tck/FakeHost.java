@@ -4,7 +4,9 @@ import io.fsbench.spi.Host;
 import io.fsbench.spi.KernelVersion;
 import io.fsbench.spi.MountEntry;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +30,7 @@ public final class FakeHost implements Host {
 
   private final ScriptedShell shell = new ScriptedShell();
   private final Set<String> missingTools = new HashSet<>();
+  private final Set<String> toolsLookedUp = new LinkedHashSet<>();
   private KernelVersion kernel = KernelVersion.parse("6.18.0");
   private Set<String> kernelFileSystems = Set.of("ext4", "xfs", "btrfs", "fuse");
   private Set<String> modulesLoaded = Set.of();
@@ -90,8 +93,17 @@ public final class FakeHost implements Host {
     return root;
   }
 
+  /**
+   * The tools {@link #findTool} was asked for, in order, found or not: what a plugin needs, which
+   * the kit removes one by one to check the plugin's availability.
+   */
+  public Set<String> toolsLookedUp() {
+    return Collections.unmodifiableSet(new LinkedHashSet<>(toolsLookedUp));
+  }
+
   @Override
   public Optional<Path> findTool(String name) {
+    toolsLookedUp.add(name);
     return missingTools.contains(name) ? Optional.empty() : Optional.of(Path.of("/usr/sbin", name));
   }
 

@@ -38,7 +38,7 @@ public final class TuningClaims {
 
   /**
    * As {@link #assertHold}, and each listed reason is the whole message validation gives, as {@link
-   * io.fsbench.spi.Refusals#reasons} lists them.
+   * io.fsbench.spi.support.Refusals#reasons} lists them.
    */
   public static TuningSupport assertHoldWithExactReasons(FileSystemPlugin plugin, Host host) {
     return assertHold(plugin, host, true);

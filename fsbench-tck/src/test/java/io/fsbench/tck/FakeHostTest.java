@@ -35,6 +35,15 @@ class FakeHostTest {
   }
 
   @Test
+  void remembersWhichToolsWereLookedUpFoundOrNot() {
+    host.withoutTool("mkfs.xfs");
+    host.findTool("xfs_info");
+    host.findTool("mkfs.xfs");
+    host.findTool("xfs_info");
+    assertThat(host.toolsLookedUp()).containsExactly("xfs_info", "mkfs.xfs");
+  }
+
+  @Test
   void findsWhatIsMountedByItsMountTable() {
     host.mounted("/dev/loop7 /tmp/fsbench\\040mnt xfs rw,relatime 0 0");
     assertThat(host.mountAt(Path.of("/tmp/fsbench mnt")).orElseThrow().type()).isEqualTo("xfs");

@@ -2,7 +2,7 @@ package io.fsbench.xfs;
 
 import io.fsbench.spi.Host;
 import io.fsbench.spi.KernelVersion;
-import io.fsbench.spi.Probes;
+import io.fsbench.spi.support.Probes;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

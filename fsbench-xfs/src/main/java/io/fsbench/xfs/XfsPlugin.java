@@ -6,16 +6,16 @@ import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.Feature;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
-import io.fsbench.spi.AvailabilityChecks;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandFailedException;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.FileSystemSpec;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.KernelVersion;
-import io.fsbench.spi.Mounts;
-import io.fsbench.spi.Probes;
 import io.fsbench.spi.TuningSupport;
+import io.fsbench.spi.support.AvailabilityChecks;
+import io.fsbench.spi.support.Mounts;
+import io.fsbench.spi.support.Probes;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -140,15 +140,6 @@ public final class XfsPlugin implements FileSystemPlugin {
   public Tuning readBack(FileSystemSpec spec, AppliedTuning applied) {
     return XfsReadBack.of(spec.tuning(), applied);
   }
-
-  @Override
-  public void unmount(FileSystemSpec spec, Host host) {
-    Mounts.unmount(host, spec.mountPoint());
-  }
-
-  /** XFS lives entirely on the device, which core owns and releases: nothing to do. */
-  @Override
-  public void destroy(FileSystemSpec spec, Host host) {}
 
   /** {@code mkfs.xfs -> 6.1.0}, from {@code mkfs.xfs -V}; empty when it is not installed. */
   @Override

@@ -3,9 +3,9 @@ package io.fsbench.xfs;
 import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
-import io.fsbench.spi.MkfsArguments;
-import io.fsbench.spi.OptionValues;
-import io.fsbench.spi.VfsMountOptions;
+import io.fsbench.spi.support.MkfsArguments;
+import io.fsbench.spi.support.OptionValues;
+import io.fsbench.spi.support.VfsMountOptions;
 import java.util.Map;
 import java.util.Optional;
 

@@ -6,7 +6,7 @@ import io.fsbench.api.Size;
 import io.fsbench.api.SyncMode;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.UnsupportedTuningException;
-import io.fsbench.spi.Refusals;
+import io.fsbench.spi.support.Refusals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

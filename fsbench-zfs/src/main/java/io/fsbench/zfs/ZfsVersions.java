@@ -1,7 +1,7 @@
 package io.fsbench.zfs;
 
 import io.fsbench.spi.Host;
-import io.fsbench.spi.Probes;
+import io.fsbench.spi.support.Probes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package io.fsbench.core.host;
 
+import com.google.common.base.CharMatcher;
+import com.google.common.base.Splitter;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.KernelVersion;
@@ -16,6 +18,11 @@ import java.util.Set;
 
 /** The real machine, read from /proc and /sys. */
 public final class LinuxHost implements Host {
+
+  // Empty fields are dropped explicitly; String.split would keep a leading one ("\text4").
+  private static final Splitter LINES = Splitter.on('\n').omitEmptyStrings();
+  private static final Splitter FIELDS =
+      Splitter.on(CharMatcher.whitespace()).trimResults().omitEmptyStrings();
 
   private final Path proc;
   private final Path sys;
@@ -55,11 +62,11 @@ public final class LinuxHost implements Host {
   }
 
   private static int effectiveUid(Path proc) {
-    for (String line : read(proc.resolve("self/status")).split("\n")) {
+    for (String line : LINES.split(read(proc.resolve("self/status")))) {
       if (line.startsWith("Uid:")) {
-        String[] ids = line.substring(4).strip().split("\\s+");
-        if (ids.length > 1 && ids[1].matches("[0-9]+")) {
-          return (int) Long.parseLong(ids[1]);
+        List<String> ids = FIELDS.splitToList(line.substring(4));
+        if (ids.size() > 1 && ids.get(1).matches("[0-9]+")) {
+          return (int) Long.parseLong(ids.get(1));
         }
       }
     }
@@ -76,7 +83,7 @@ public final class LinuxHost implements Host {
   @Override
   public List<MountEntry> mounts() {
     List<MountEntry> entries = new ArrayList<>();
-    for (String line : read(proc.resolve("self/mounts")).split("\n")) {
+    for (String line : LINES.split(read(proc.resolve("self/mounts")))) {
       if (!line.isBlank()) {
         entries.add(MountEntry.parse(line));
       }
@@ -87,10 +94,10 @@ public final class LinuxHost implements Host {
   @Override
   public Set<String> kernelFileSystems() {
     Set<String> types = new LinkedHashSet<>();
-    for (String line : read(proc.resolve("filesystems")).split("\n")) {
-      String[] fields = line.strip().split("\\s+");
-      if (!fields[fields.length - 1].isEmpty()) {
-        types.add(fields[fields.length - 1]);
+    for (String line : LINES.split(read(proc.resolve("filesystems")))) {
+      List<String> fields = FIELDS.splitToList(line);
+      if (!fields.isEmpty()) {
+        types.add(fields.get(fields.size() - 1)); // "nodev\tfuse" or "\text4"
       }
     }
     return types;

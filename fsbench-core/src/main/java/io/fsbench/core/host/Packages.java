@@ -2,21 +2,15 @@ package io.fsbench.core.host;
 
 import java.util.Map;
 
-/** Which Debian package provides a tool, for "tool missing" hints. */
+/**
+ * Which Debian package provides a tool core itself runs, for "tool missing" hints. A filesystem's
+ * own tools are not here: each plugin names what to install in its {@code availability}, which core
+ * checks before it makes a volume, so their hints come from the plugin.
+ */
 final class Packages {
 
   private static final Map<String, String> PACKAGE_OF =
       Map.ofEntries(
-          Map.entry("mkfs.ext4", "e2fsprogs"),
-          Map.entry("tune2fs", "e2fsprogs"),
-          Map.entry("dumpe2fs", "e2fsprogs"),
-          Map.entry("mkfs.xfs", "xfsprogs"),
-          Map.entry("xfs_info", "xfsprogs"),
-          Map.entry("mkfs.btrfs", "btrfs-progs"),
-          Map.entry("btrfs", "btrfs-progs"),
-          Map.entry("zpool", "zfs-fuse (or OpenZFS: zfsutils-linux)"),
-          Map.entry("zfs", "zfs-fuse (or OpenZFS: zfsutils-linux)"),
-          Map.entry("zfs-fuse", "zfs-fuse"),
           Map.entry("losetup", "mount"),
           Map.entry("mount", "mount"),
           Map.entry("umount", "mount"),

@@ -1,5 +1,6 @@
 package io.fsbench.core.nativeio;
 
+import com.sun.jna.platform.linux.ErrNo;
 import java.io.IOException;
 import java.util.Map;
 
@@ -16,28 +17,30 @@ public final class NativeIoException extends IOException {
 
   private static final long serialVersionUID = 1L;
 
-  public static final int EPERM = 1;
-  public static final int ENOENT = 2;
-  public static final int EINTR = 4;
-  public static final int EIO = 5;
-  public static final int EBADF = 9;
-  public static final int EAGAIN = 11;
-  public static final int ENOMEM = 12;
-  public static final int EACCES = 13;
-  public static final int EFAULT = 14;
-  public static final int EBUSY = 16;
-  public static final int EEXIST = 17;
-  public static final int ENODEV = 19;
-  public static final int ENOTDIR = 20;
-  public static final int EISDIR = 21;
-  public static final int EINVAL = 22;
-  public static final int ENOTTY = 25;
-  public static final int EFBIG = 27;
-  public static final int ENOSPC = 28;
-  public static final int ESPIPE = 29;
-  public static final int EROFS = 30;
-  public static final int ENOSYS = 38;
-  public static final int EOPNOTSUPP = 95;
+  // Linux's numbers, as jna-platform lists them, rather than copied by hand.
+
+  public static final int EPERM = ErrNo.EPERM;
+  public static final int ENOENT = ErrNo.ENOENT;
+  public static final int EINTR = ErrNo.EINTR;
+  public static final int EIO = ErrNo.EIO;
+  public static final int EBADF = ErrNo.EBADF;
+  public static final int EAGAIN = ErrNo.EAGAIN;
+  public static final int ENOMEM = ErrNo.ENOMEM;
+  public static final int EACCES = ErrNo.EACCES;
+  public static final int EFAULT = ErrNo.EFAULT;
+  public static final int EBUSY = ErrNo.EBUSY;
+  public static final int EEXIST = ErrNo.EEXIST;
+  public static final int ENODEV = ErrNo.ENODEV;
+  public static final int ENOTDIR = ErrNo.ENOTDIR;
+  public static final int EISDIR = ErrNo.EISDIR;
+  public static final int EINVAL = ErrNo.EINVAL;
+  public static final int ENOTTY = ErrNo.ENOTTY;
+  public static final int EFBIG = ErrNo.EFBIG;
+  public static final int ENOSPC = ErrNo.ENOSPC;
+  public static final int ESPIPE = ErrNo.ESPIPE;
+  public static final int EROFS = ErrNo.EROFS;
+  public static final int ENOSYS = ErrNo.ENOSYS;
+  public static final int EOPNOTSUPP = ErrNo.EOPNOTSUPP;
 
   private static final Map<Integer, String> NAMES =
       Map.ofEntries(

@@ -7,7 +7,7 @@ import io.fsbench.core.plugin.PluginRegistry;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.FileSystemSpec;
 import io.fsbench.spi.Host;
-import io.fsbench.spi.Mounts;
+import io.fsbench.spi.support.Mounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
+import io.fsbench.spi.Command;
+import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.Host;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Matcher;

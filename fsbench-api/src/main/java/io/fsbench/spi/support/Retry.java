@@ -1,6 +1,8 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import io.fsbench.api.FsBenchException;
+import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.Sleeper;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -48,19 +50,17 @@ public final class Retry {
       Supplier<CommandResult> attempt, String what, String hint, Sleeper sleeper) {
     Objects.requireNonNull(sleeper, "sleeper");
     Duration backoff = FIRST_BACKOFF;
-    CommandResult last = null;
-    for (int i = 1; i <= ATTEMPTS; i++) {
+    CommandResult last = attempt.get();
+    for (int i = 1; !last.succeeded() && isBusy(last) && i < ATTEMPTS; i++) {
+      sleeper.sleep(backoff);
+      backoff =
+          backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0
+              ? MAX_BACKOFF
+              : backoff.multipliedBy(2);
       last = attempt.get();
-      if (last.succeeded() || !isBusy(last)) {
-        return last;
-      }
-      if (i < ATTEMPTS) {
-        sleeper.sleep(backoff);
-        backoff =
-            backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0
-                ? MAX_BACKOFF
-                : backoff.multipliedBy(2);
-      }
+    }
+    if (last.succeeded() || !isBusy(last)) {
+      return last;
     }
     throw new FsBenchException(
         FsBenchException.Kind.RUN_FAILED,

@@ -1,4 +1,4 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.SyncMode;

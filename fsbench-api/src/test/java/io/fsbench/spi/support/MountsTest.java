@@ -1,4 +1,4 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +8,12 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.fsbench.api.FsBenchException;
+import io.fsbench.spi.Command;
+import io.fsbench.spi.CommandFailedException;
+import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.MountEntry;
+import io.fsbench.spi.Shell;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -1,5 +1,10 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
+import io.fsbench.spi.Command;
+import io.fsbench.spi.CommandFailedException;
+import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.Sleeper;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

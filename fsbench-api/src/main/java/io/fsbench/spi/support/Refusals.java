@@ -1,13 +1,16 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import io.fsbench.api.Compression;
 import io.fsbench.api.Knob;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.UnsupportedTuningException;
+import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.TuningSupport;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
@@ -138,7 +141,7 @@ public final class Refusals {
     try {
       validation.accept(Tuning.parse(List.of(setting)));
     } catch (UnsupportedTuningException e) {
-      return e.getMessage();
+      return Objects.requireNonNullElse(e.getMessage(), setting);
     }
     throw new IllegalStateException(
         "the setting " + setting + " is listed as refused, but validation takes it");

@@ -1,4 +1,6 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
+
+import io.fsbench.spi.FileSystemSpec;
 
 /**
  * Fits core's volume name ({@link FileSystemSpec#name()}) into a filesystem label that is shorter:

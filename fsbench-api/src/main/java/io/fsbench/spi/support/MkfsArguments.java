@@ -1,4 +1,4 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,9 +1,11 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fsbench.api.FsBenchException;
+import io.fsbench.spi.Command;
+import io.fsbench.spi.CommandResult;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

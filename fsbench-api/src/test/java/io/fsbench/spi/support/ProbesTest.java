@@ -1,4 +1,4 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
@@ -7,6 +7,10 @@ import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import io.fsbench.spi.Command;
+import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.Shell;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;

@@ -1,6 +1,9 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import io.fsbench.api.Availability;
+import io.fsbench.spi.Command;
+import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.Host;
 import java.util.List;
 import java.util.function.Supplier;
 

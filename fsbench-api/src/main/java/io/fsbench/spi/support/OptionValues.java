@@ -1,4 +1,4 @@
-package io.fsbench.spi;
+package io.fsbench.spi.support;
 
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;

@@ -1,0 +1,224 @@
+package io.fsbench.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.fsbench.api.Availability;
+import io.fsbench.api.Feature;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Knob;
+import io.fsbench.api.Size;
+import io.fsbench.api.Tuning;
+import io.fsbench.spi.Command;
+import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.FileSystemSpec;
+import io.fsbench.spi.Host;
+import io.fsbench.spi.Shell;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The unit-level half of the compatibility kit: what every plugin must get right without a disk,
+ * root or its tools, checked on a {@link FakeHost} in {@code mvn test}. The root-level half, {@link
+ * FileSystemPluginContract}, makes real filesystems. The kit checks that
+ *
+ * <ul>
+ *   <li>availability never throws, on a host without root, without each tool the plugin looks for,
+ *       without the kernel filesystems, or whose every fact fails; and an unavailable plugin says
+ *       why and what to do;
+ *   <li>every claimed tuning validates, and every refused one is refused naming its knob and the
+ *       plugin, having run no command (probes, such as a tool's version, may ask);
+ *   <li>an unknown option is refused naming the option;
+ *   <li>unmount and destroy are idempotent when nothing was made;
+ *   <li>a plugin claims {@link Feature#COMPRESSION} exactly when it accepts the compression knob.
+ * </ul>
+ *
+ * <pre>{@code
+ * class XfsPluginContractTest extends FileSystemPluginUnitContract {
+ *   @Override
+ *   protected FileSystemPlugin plugin() {
+ *     return new XfsPlugin();
+ *   }
+ * }
+ * }</pre>
+ */
+public abstract class FileSystemPluginUnitContract {
+
+  /** The plugin under test, freshly constructed. */
+  protected abstract FileSystemPlugin plugin();
+
+  /**
+   * A fresh host on which the plugin is fully usable: by default a {@link FakeHost} with every tool
+   * and kernel filesystem. Override to script what the plugin asks of it (a version, a daemon).
+   */
+  protected FakeHost host() {
+    return new FakeHost();
+  }
+
+  @Test
+  void describesItself() {
+    FileSystemPlugin plugin = plugin();
+    assertThat(plugin.id()).matches("[a-z0-9][a-z0-9_-]*");
+    assertThat(plugin.description()).isNotBlank();
+    assertThat(plugin.maxFileSize().bytes()).isPositive();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> availabilityNeverThrowsAndSaysWhatToDo() {
+    FakeHost probe = host();
+    plugin().availability(probe);
+    List<DynamicTest> cases = new ArrayList<>();
+    cases.add(availabilityOn("a host without root", host -> host.root(false)));
+    cases.add(
+        availabilityOn(
+            "a kernel without filesystems", host -> host.kernelFileSystems(new String[0])));
+    for (String tool : probe.toolsLookedUp()) {
+      cases.add(availabilityOn("a host without " + tool, host -> host.withoutTool(tool)));
+    }
+    cases.add(
+        DynamicTest.dynamicTest(
+            "a host whose every fact fails",
+            () -> assertSaysWhatToDo(checkedAvailability(new FailingHost()))));
+    return cases.stream();
+  }
+
+  private DynamicTest availabilityOn(String name, UnaryOperator<FakeHost> change) {
+    return DynamicTest.dynamicTest(
+        name, () -> assertSaysWhatToDo(checkedAvailability(change.apply(host()))));
+  }
+
+  private Availability checkedAvailability(Host host) {
+    FileSystemPlugin plugin = plugin();
+    Availability[] availability = new Availability[1];
+    assertThatCode(() -> availability[0] = plugin.availability(host))
+        .as("%s availability", plugin.id())
+        .doesNotThrowAnyException();
+    assertThat(availability[0]).as("%s availability", plugin.id()).isNotNull();
+    return availability[0];
+  }
+
+  private void assertSaysWhatToDo(Availability availability) {
+    if (!availability.isAvailable()) {
+      assertThat(availability.reason()).as("why %s is unavailable", plugin().id()).isNotBlank();
+      assertThat(availability.hint()).as("what to do (%s)", availability).isNotBlank();
+    }
+  }
+
+  @Test
+  void toolVersionsNeverThrow() {
+    FileSystemPlugin plugin = plugin();
+    assertThatCode(() -> plugin.toolVersions(host())).doesNotThrowAnyException();
+    assertThatCode(() -> plugin.toolVersions(new FailingHost())).doesNotThrowAnyException();
+  }
+
+  @Test
+  void validatesEveryClaimedTuningAndRefusesEveryRefusedOne() {
+    assertThat(TuningClaims.assertHold(plugin(), host()).supported())
+        .as("a plugin claims at least one tuning")
+        .isNotEmpty();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> refusesEachRefusedTuningNamingItsKnobBeforeRunningAnything() {
+    FileSystemPlugin plugin = plugin();
+    FakeHost host = host();
+    return plugin.tuningSupport(host).refused().keySet().stream()
+        .map(setting -> DynamicTest.dynamicTest(setting, () -> refusesEarly(setting)));
+  }
+
+  private void refusesEarly(String setting) {
+    FileSystemPlugin plugin = plugin();
+    // Probes (a tool's version) may answer questions; nothing may be run that makes or mounts.
+    List<String> run = new ArrayList<>();
+    Host host = TestHosts.withShell(host(), shell -> new RunRecorder(shell, run));
+    Tuning tuning = Tuning.parse(List.of(setting));
+    Throwable refusal = catchThrowable(() -> plugin.validate(tuning, host));
+    assertThat(refusal)
+        .as("refusal of %s", setting)
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining(plugin.id())
+        .hasMessageContaining(knobOf(setting));
+    assertThat(run).as("commands run (not probed) while refusing %s", setting).isEmpty();
+  }
+
+  /** Passes every command on, and notes those run rather than probed. */
+  private record RunRecorder(Shell shell, List<String> run) implements Shell {
+
+    @Override
+    public CommandResult run(Command command) {
+      run.add(command.commandLine());
+      return shell.run(command);
+    }
+
+    @Override
+    public CommandResult probe(Command command) {
+      return shell.probe(command);
+    }
+  }
+
+  /** The name a refusal must mention: the knob's name, or the option's key as written. */
+  private static String knobOf(String setting) {
+    Set<Knob> knobs = Tuning.parse(List.of(setting)).knobs();
+    int eq = setting.indexOf('=');
+    return knobs.size() == 1
+        ? knobs.iterator().next().key()
+        : (eq < 0 ? setting : setting.substring(0, eq)).strip();
+  }
+
+  @Test
+  void refusesAnUnknownOptionNamingIt() {
+    FileSystemPlugin plugin = plugin();
+    Tuning tuning = Tuning.parse(List.of("fsbench-tck-no-such-option=1"));
+    assertThat(catchThrowable(() -> plugin.validate(tuning, host())))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("fsbench-tck-no-such-option")
+        .hasMessageContaining(plugin.id());
+  }
+
+  @Test
+  void unmountAndDestroyAreIdempotentWhenNothingWasMade() {
+    FileSystemPlugin plugin = plugin();
+    FakeHost host = host();
+    Path dir = Path.of("/nonexistent/fsbench-tck");
+    FileSystemSpec spec =
+        new FileSystemSpec(
+            Path.of("/dev/fsbench-tck-loop"),
+            dir.resolve("mnt"),
+            "fsbench-tck-0001",
+            dir.resolve("state"),
+            Size.mib(512),
+            Tuning.defaults());
+    assertThatCode(
+            () -> {
+              plugin.unmount(spec, host);
+              plugin.unmount(spec, host);
+              plugin.destroy(spec, host);
+              plugin.destroy(spec, host);
+            })
+        .doesNotThrowAnyException();
+  }
+
+  @Test
+  void claimsCompressionExactlyWhenItAcceptsTheCompressionKnob() {
+    FileSystemPlugin plugin = plugin();
+    FakeHost host = host();
+    boolean acceptsCompression =
+        plugin.tuningSupport(host).supported().stream()
+            .map(setting -> Tuning.parse(List.of(setting)).compression())
+            .anyMatch(c -> c.filter(compression -> !compression.isNone()).isPresent());
+    assertThat(plugin.features(host).contains(Feature.COMPRESSION))
+        .as(
+            "%s claims COMPRESSION (%s) and accepts a compression tuning (%s)",
+            plugin.id(), plugin.features(host), acceptsCompression)
+        .isEqualTo(acceptsCompression);
+  }
+}
