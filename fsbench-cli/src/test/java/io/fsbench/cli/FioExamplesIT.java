@@ -91,17 +91,14 @@ class FioExamplesIT {
    */
   static final Map<String, String> NOT_YET =
       Map.ofEntries(
-          Map.entry("1mbs_clients", "ratemin (rate_min), startdelay"),
-          Map.entry("null", "gtod_reduce"),
-          Map.entry("backwards-read", "rw=read:-8k (offset modifiers)"),
           Map.entry("butterfly", "flow (weighted flows between jobs)"),
-          Map.entry("cmdprio-bssplit", "write_lat_log, cmdprio_bssplit (I/O priorities)"),
-          Map.entry("cmdprio-percentage", "write_lat_log, cmdprio_percentage (I/O priorities)"),
-          Map.entry("cross-stripe-verify", "rw=write:112k (offset modifiers)"),
+          Map.entry("cmdprio-bssplit", "log_prio, cmdprio_bssplit (I/O priorities)"),
+          Map.entry("cmdprio-percentage", "log_prio, cmdprio_percentage (I/O priorities)"),
+          Map.entry("cross-stripe-verify", "verify_backlog"),
           Map.entry("dedupe-global", "dedupe_mode, dedupe_percentage"),
-          Map.entry("disk-zone-profile", "zonemode=strided"),
+          Map.entry("disk-zone-profile", "log_offset"),
           Map.entry("enospc-pressure", "continue_on_error"),
-          Map.entry("exitwhat", "exitall, exit_what, thinktime"),
+          Map.entry("exitwhat", "exitall, exit_what"),
           Map.entry("falloc", "ioengine=falloc"),
           Map.entry("filecreate-ioengine", "ioengine=filecreate"),
           Map.entry("filedelete-ioengine", "ioengine=filedelete"),
@@ -109,16 +106,14 @@ class FioExamplesIT {
           Map.entry("fixed-rate-submission", "io_submit_mode=offload"),
           Map.entry("flow", "flow, flow_sleep"),
           Map.entry("ftruncate", "ioengine=ftruncate"),
-          Map.entry("jesd219", "blockalign, random_distribution=zoned"),
-          Map.entry("latency-profile", "random_generator=lfsr, latency_target"),
+          Map.entry("jesd219", "blockalign (ba), random_distribution=zoned"),
+          Map.entry("latency-profile", "latency_target"),
           Map.entry("numa", "numa_cpu_nodes, numa_mem_policy"),
-          Map.entry("poisson-rate-submission", "io_submit_mode=offload, rate_process=poisson"),
+          Map.entry("poisson-rate-submission", "io_submit_mode=offload"),
           Map.entry("rand-zones", "random_distribution=zoned"),
-          Map.entry("ssd-steadystate", "steadystate"),
-          Map.entry("steadystate", "steadystate"),
+          Map.entry("steadystate", "steadystate (ss, ss_dur, ss_ramp)"),
           Map.entry("surface-scan", "verify=meta, verify_interval"),
-          Map.entry("waitfor", "wait_for"),
-          Map.entry("basic-verify", "verify_fatal, verify=crc32c with do_verify"));
+          Map.entry("waitfor", "wait_for"));
 
   private static Session session;
 
