@@ -2,6 +2,7 @@ package io.fsbench.core.workload;
 
 import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.engine.block.BlockJobRunner;
+import io.fsbench.core.workload.dd.DdRunner;
 import io.fsbench.core.workload.lifecycle.LifecycleRunner;
 import io.fsbench.core.workload.metadata.FsMarkRunner;
 import io.fsbench.core.workload.postmark.PostMarkRunner;
@@ -24,6 +25,7 @@ public final class Families {
         .register(new PostMarkRunner())
         .register(new TreeRunner())
         .register(new LargeFileRunner())
-        .register(new LifecycleRunner());
+        .register(new LifecycleRunner())
+        .register(new DdRunner());
   }
 }
