@@ -71,7 +71,7 @@ public final class DdDiff {
   private int runs;
 
   DdDiff(Path parent, PrintStream log) {
-    this.parent = parent;
+    this.parent = parent.toAbsolutePath();
     this.log = log;
   }
 

@@ -57,10 +57,13 @@ public final class DdRunner implements WorkloadRunner<DdSpec> {
     return new Footprint(Footprint.blocks(spec.bytes()), 1);
   }
 
-  /** A buffered read reads back the file the layout wrote, which the page cache could hold. */
+  /**
+   * A buffered read of a file whose pages were not dropped reads back what the layout left in the
+   * page cache; dropped, or read with O_DIRECT, each byte comes from the disk once.
+   */
   @Override
   public OptionalLong workingSet(DdSpec spec) {
-    return spec.mode() == DdSpec.Mode.READ && !spec.direct()
+    return spec.mode() == DdSpec.Mode.READ && !spec.direct() && !spec.invalidate()
         ? OptionalLong.of(spec.bytes())
         : OptionalLong.empty();
   }

@@ -118,8 +118,10 @@ class DdRunnerTest {
     DdSpec read = DdSpec.read(Size.mib(1), 4096).build();
 
     assertThat(runner.footprint(read)).isEqualTo(new Footprint(4L << 30, 1));
-    assertThat(runner.workingSet(read)).hasValue(4L << 30);
-    assertThat(runner.workingSet(read.toBuilder().direct(true).build())).isEmpty();
+    assertThat(runner.workingSet(read)).isEmpty();
+    assertThat(runner.workingSet(read.toBuilder().invalidate(false).build())).hasValue(4L << 30);
+    assertThat(runner.workingSet(read.toBuilder().invalidate(false).direct(true).build()))
+        .isEmpty();
     assertThat(runner.workingSet(DdSpec.write(Size.mib(1), 4096).build())).isEmpty();
   }
 }
