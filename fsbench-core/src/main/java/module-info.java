@@ -40,6 +40,8 @@ module io.fsbench.core {
       io.fsbench.cli;
   exports io.fsbench.core.workload.postmark to
       io.fsbench.cli;
+  exports io.fsbench.core.workload.randomio to
+      io.fsbench.cli;
   exports io.fsbench.core.workload.tree to
       io.fsbench.cli;
 

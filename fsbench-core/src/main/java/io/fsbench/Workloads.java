@@ -8,6 +8,7 @@ import io.fsbench.api.JobSpec;
 import io.fsbench.api.LargeFileSpec;
 import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.PostMarkSpec;
+import io.fsbench.api.RandomIoSpec;
 import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Workload;
@@ -73,6 +74,7 @@ public final class Workloads {
     dd("read", "1k", 4L << 20);
     dd("write", "1m", 4L << 10);
     dd("read", "1m", 4L << 10);
+    NAMED.put(RandomIoSpec.NAME, RandomIoSpec::fromParams);
     NAMED.put(
         "fs-lifecycle",
         params -> {

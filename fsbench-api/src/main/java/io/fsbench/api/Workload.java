@@ -16,6 +16,7 @@ public sealed interface Workload
         LargeFileSpec,
         FileSystemLifecycle,
         DdSpec,
+        RandomIoSpec,
         NamedWorkload {
 
   /** A short name for tables and file names, e.g. {@code seqwrite-128k}, {@code postmark}. */

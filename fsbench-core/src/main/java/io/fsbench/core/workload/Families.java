@@ -6,6 +6,7 @@ import io.fsbench.core.workload.dd.DdRunner;
 import io.fsbench.core.workload.lifecycle.LifecycleRunner;
 import io.fsbench.core.workload.metadata.FsMarkRunner;
 import io.fsbench.core.workload.postmark.PostMarkRunner;
+import io.fsbench.core.workload.randomio.RandomIoRunner;
 import io.fsbench.core.workload.tree.LargeFileRunner;
 import io.fsbench.core.workload.tree.TreeRunner;
 
@@ -26,6 +27,7 @@ public final class Families {
         .register(new TreeRunner())
         .register(new LargeFileRunner())
         .register(new LifecycleRunner())
-        .register(new DdRunner());
+        .register(new DdRunner())
+        .register(new RandomIoRunner());
   }
 }
