@@ -94,6 +94,39 @@ class DdRunnerTest {
   }
 
   @Test
+  void eachBlockIsOneReadAndOneWriteSystemCall() throws Exception {
+    Path input = dir.resolve("fsbench-dd-calls");
+    Files.write(input, new byte[20_000 * 512]);
+    DdCopy copy = new DdCopy();
+
+    long[] before;
+    long[] after;
+    try (NativeFile in = NativeFile.open(input);
+        NativeFile out = NativeFile.open(Path.of("/dev/null"), OpenFlag.WRITE)) {
+      before = syscalls();
+      copy.copy(in, out, AlignedBuffers.allocate(512), 20_000, () -> false, fraction -> {});
+      after = syscalls();
+    }
+
+    // The whole JVM's counts: the other threads make a few calls of their own meanwhile.
+    assertThat(after[0] - before[0]).isBetween(20_000L, 20_000L + 200);
+    assertThat(after[1] - before[1]).isBetween(20_000L, 20_000L + 200);
+  }
+
+  /** This process's read and write system calls so far, from /proc/self/io. */
+  private static long[] syscalls() throws Exception {
+    long[] counts = new long[2];
+    for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {
+      if (line.startsWith("syscr:")) {
+        counts[0] = Long.parseLong(line.substring(6).strip());
+      } else if (line.startsWith("syscw:")) {
+        counts[1] = Long.parseLong(line.substring(6).strip());
+      }
+    }
+    return counts;
+  }
+
+  @Test
   void aCancelledRunFailsSayingSo() {
     TestContext cancelled = new TestContext(dir).cancelWhen(() -> true);
 
