@@ -121,8 +121,11 @@ public final class RandomIoRunner implements WorkloadRunner<RandomIoSpec> {
         Threads.joinAll(threads, () -> {});
       }
       for (Thrasher thrasher : thrashers) {
-        if (thrasher.error != null) {
-          throw thrasher.error;
+        if (thrasher.error instanceof IOException e) {
+          throw e;
+        }
+        if (thrasher.error instanceof RuntimeException e) {
+          throw e;
         }
       }
       context.failIfCancelled(spec.name());

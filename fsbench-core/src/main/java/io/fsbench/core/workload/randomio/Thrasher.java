@@ -23,7 +23,7 @@ final class Thrasher implements Runnable {
   private final double fsyncFraction;
 
   /** The first failure, which stops every thread; read after they are joined. */
-  volatile IOException error;
+  volatile Exception error;
 
   Thrasher(
       RandomIoSpec spec,
@@ -72,8 +72,8 @@ final class Thrasher implements Runnable {
         long latency = System.nanoTime() - start;
         stats.record(write ? SharedStats.WRITE : SharedStats.READ, latency, fsync, stream, next);
       }
-    } catch (IOException e) {
-      error = e;
+    } catch (IOException | RuntimeException e) {
+      error = e; // stops every thread, and the run reports it
       stop.set(true);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
