@@ -34,9 +34,13 @@ module io.fsbench.core {
       io.fsbench.cli;
   exports io.fsbench.core.report.fio to
       io.fsbench.cli;
+  exports io.fsbench.core.workload.dd to
+      io.fsbench.cli;
   exports io.fsbench.core.workload.metadata to
       io.fsbench.cli;
   exports io.fsbench.core.workload.postmark to
+      io.fsbench.cli;
+  exports io.fsbench.core.workload.randomio to
       io.fsbench.cli;
   exports io.fsbench.core.workload.tree to
       io.fsbench.cli;

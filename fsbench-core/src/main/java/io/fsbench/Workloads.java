@@ -1,5 +1,6 @@
 package io.fsbench;
 
+import io.fsbench.api.DdSpec;
 import io.fsbench.api.FileSystemLifecycle;
 import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
@@ -7,6 +8,7 @@ import io.fsbench.api.JobSpec;
 import io.fsbench.api.LargeFileSpec;
 import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.PostMarkSpec;
+import io.fsbench.api.RandomIoSpec;
 import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Workload;
@@ -67,6 +69,12 @@ public final class Workloads {
       NAMED.put("largefile-" + phase, params -> largeFile(phase, params));
     }
     NAMED.put("files-1m", Workloads::millionFiles);
+    NAMED.put(DdSpec.NAME, DdSpec::fromParams);
+    dd("write", "1k", 4L << 20);
+    dd("read", "1k", 4L << 20);
+    dd("write", "1m", 4L << 10);
+    dd("read", "1m", 4L << 10);
+    NAMED.put(RandomIoSpec.NAME, RandomIoSpec::fromParams);
     NAMED.put(
         "fs-lifecycle",
         params -> {
@@ -201,6 +209,42 @@ public final class Workloads {
                 "files_per_dir", "1000",
                 "phases", "extract,recopy,remove"));
     return new NamedWorkload("files-1m", TreeSpec.fromParams(merged));
+  }
+
+  /**
+   * {@code dd-<mode>-<bs>}: the classic comparison's dd rows, a 4 GiB file in blocks of {@code bs}.
+   * A write ends with {@code conv=fdatasync}, so that it measures the disk, not the page cache; a
+   * read starts with the file's cached pages dropped. Parameters are dd's ({@code count}, {@code
+   * oflag}, ...); the preset's {@code bs} and mode are fixed by its name.
+   */
+  private static void dd(String mode, String bs, long count) {
+    String name = DdSpec.NAME + "-" + mode + "-" + bs;
+    NAMED.put(
+        name,
+        params -> {
+          for (String fixed : List.of("mode", "bs")) {
+            if (params.containsKey(fixed)) {
+              throw new InvalidInputException(
+                  "workload "
+                      + name
+                      + " fixes "
+                      + fixed
+                      + "; drop --param "
+                      + fixed
+                      + "="
+                      + params.get(fixed)
+                      + ", or run dd with it");
+            }
+          }
+          Map<String, String> defaults = new LinkedHashMap<>();
+          defaults.put("mode", mode);
+          defaults.put("bs", bs);
+          defaults.put("count", Long.toString(count));
+          if (mode.equals("write") && !params.containsKey("conv")) {
+            defaults.put("conv", "fdatasync");
+          }
+          return DdSpec.fromParams(withDefaults(params, defaults));
+        });
   }
 
   private static Workload largeFile(String phase, Map<String, String> params) {

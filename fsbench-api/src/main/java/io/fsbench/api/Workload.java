@@ -15,6 +15,8 @@ public sealed interface Workload
         TreeSpec,
         LargeFileSpec,
         FileSystemLifecycle,
+        DdSpec,
+        RandomIoSpec,
         NamedWorkload {
 
   /** A short name for tables and file names, e.g. {@code seqwrite-128k}, {@code postmark}. */

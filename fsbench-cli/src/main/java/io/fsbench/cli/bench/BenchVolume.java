@@ -43,6 +43,11 @@ final class BenchVolume implements AutoCloseable {
     return volume.fileSystem();
   }
 
+  /** The block device under the volume, e.g. {@code /dev/loop3}. */
+  Path device() {
+    return volume.device().orElseThrow();
+  }
+
   /** A new empty directory on the volume, named after the run. */
   Path freshDirectory(String what) {
     Path dir = root.resolve("fsbench-ctools-" + what + "-" + ++runs);

@@ -2,9 +2,11 @@ package io.fsbench.core.workload;
 
 import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.engine.block.BlockJobRunner;
+import io.fsbench.core.workload.dd.DdRunner;
 import io.fsbench.core.workload.lifecycle.LifecycleRunner;
 import io.fsbench.core.workload.metadata.FsMarkRunner;
 import io.fsbench.core.workload.postmark.PostMarkRunner;
+import io.fsbench.core.workload.randomio.RandomIoRunner;
 import io.fsbench.core.workload.tree.LargeFileRunner;
 import io.fsbench.core.workload.tree.TreeRunner;
 
@@ -24,6 +26,8 @@ public final class Families {
         .register(new PostMarkRunner())
         .register(new TreeRunner())
         .register(new LargeFileRunner())
-        .register(new LifecycleRunner());
+        .register(new LifecycleRunner())
+        .register(new DdRunner())
+        .register(new RandomIoRunner());
   }
 }

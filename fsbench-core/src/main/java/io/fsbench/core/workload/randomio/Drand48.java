@@ -1,0 +1,35 @@
+package io.fsbench.core.workload.randomio;
+
+/**
+ * glibc's drand48: the 48-bit linear congruential generator x' = (0x5DEECE66D·x + 0xB) mod 2^48,
+ * returning x'/2^48. Unseeded, glibc starts from x = 0 (so the first value is 11/2^48); {@link
+ * #seeded} is srand48's (seed << 16) | 0x330E. Not thread-safe: randomio draws under a lock.
+ */
+final class Drand48 {
+
+  private static final long MULTIPLIER = 0x5DEECE66DL;
+  private static final long INCREMENT = 0xBL;
+  private static final long MASK = (1L << 48) - 1;
+  private static final double SCALE = 0x1.0p-48;
+
+  private long state;
+
+  private Drand48(long state) {
+    this.state = state;
+  }
+
+  /** The state a program that never calls srand48 starts from, as randomio does. */
+  static Drand48 unseeded() {
+    return new Drand48(0);
+  }
+
+  /** srand48(seed). */
+  static Drand48 seeded(long seed) {
+    return new Drand48(((seed & 0xFFFFFFFFL) << 16) | 0x330EL);
+  }
+
+  double next() {
+    state = (MULTIPLIER * state + INCREMENT) & MASK;
+    return state * SCALE;
+  }
+}
