@@ -86,11 +86,15 @@ class FioExamplesIT {
           Map.entry("zbd-seq-read", "zoned block devices (zonemode=zbd)"));
 
   /**
-   * The local examples that do not run yet, each with the option fsbench still refuses by name.
-   * Each entry is a gap to close, not a reason.
+   * The local examples that do not run yet, each with the option fsbench still refuses by name
+   * (each a gap to close, not a reason), or why the test cannot run it in CI.
    */
   static final Map<String, String> NOT_YET =
       Map.ofEntries(
+          Map.entry(
+              "1mbs_clients",
+              "runs (ratemin and startdelay are honoured), but its 32 clients start 4 s apart and"
+                  + " need 32 x 16 MiB: two minutes and more than the test volume; run it by hand"),
           Map.entry("butterfly", "flow (weighted flows between jobs)"),
           Map.entry("cmdprio-bssplit", "log_prio, cmdprio_bssplit (I/O priorities)"),
           Map.entry("cmdprio-percentage", "log_prio, cmdprio_percentage (I/O priorities)"),
