@@ -32,6 +32,8 @@ public final class FioDiff {
     DISAGREE,
     FSBENCH_FAILED,
     FIO_FAILED,
+    /** fio refused the job file, and fsbench refused it too (exit 2): they agree. */
+    BOTH_REFUSED,
     /**
      * fio could not initialise its LFSR for a clone's seed (the seed's low bits all ones, which
      * {@code lfsr_reset} refuses) and ran that clone without I/O: nothing to compare.
@@ -50,21 +52,26 @@ public final class FioDiff {
 
     List<Result> problems() {
       return results.stream()
-          .filter(r -> r.outcome() != Outcome.AGREE && r.outcome() != Outcome.FIO_LFSR_FAILED)
+          .filter(
+              r ->
+                  r.outcome() != Outcome.AGREE
+                      && r.outcome() != Outcome.BOTH_REFUSED
+                      && r.outcome() != Outcome.FIO_LFSR_FAILED)
           .toList();
     }
 
     @Override
     public String toString() {
       return String.format(
-          "seed %d, %d jobs: %d agree, %d disagree, %d fsbench failed, %d refused by fio,"
-              + " %d skipped (fio's LFSR failed)",
+          "seed %d, %d jobs: %d agree, %d disagree, %d fsbench failed, %d refused by fio only,"
+              + " %d refused by both, %d skipped (fio's LFSR failed)",
           seed,
           count,
           count(Outcome.AGREE),
           count(Outcome.DISAGREE),
           count(Outcome.FSBENCH_FAILED),
           count(Outcome.FIO_FAILED),
+          count(Outcome.BOTH_REFUSED),
           count(Outcome.FIO_LFSR_FAILED));
     }
   }
@@ -142,9 +149,15 @@ public final class FioDiff {
       Path ownTrace = scratch.resolve("fsbench.strace");
       Ran fio = runFio(jobFile, fioDir, strace ? fioTrace : null);
       if (fio.json == null) {
-        Outcome outcome =
-            fio.error.startsWith(LFSR_FAILED) ? Outcome.FIO_LFSR_FAILED : Outcome.FIO_FAILED;
-        return new Result(c, outcome, List.of(fio.error));
+        if (fio.error.startsWith(LFSR_FAILED)) {
+          return new Result(c, Outcome.FIO_LFSR_FAILED, List.of(fio.error));
+        }
+        Ran refusal = runFsBench(ownJobFile, ownDir);
+        boolean bothRefused = refusal.json == null && refusal.error.startsWith("fsbench exited 2");
+        return new Result(
+            c,
+            bothRefused ? Outcome.BOTH_REFUSED : Outcome.FIO_FAILED,
+            List.of(fio.error, bothRefused ? refusal.error : "fsbench ran it"));
       }
       Ran own =
           strace ? runFsBenchTraced(ownJobFile, ownDir, ownTrace) : runFsBench(ownJobFile, ownDir);
