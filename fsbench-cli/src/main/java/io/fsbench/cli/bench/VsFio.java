@@ -59,7 +59,10 @@ public final class VsFio {
           "randrw-4k-mix70",
           "rw=randrw\nrwmixread=70\nbs=4k\nsize=200m\n",
           "randrw-bssplit",
-          "rw=randrw\nbssplit=4k/50:16k/30:64k/20\nsize=200m\n",
+          // norandommap: with the map, fio shortens an I/O to the untouched blocks at its offset
+          // (axmap_set_nr), so its sizes drift below the mix as the map fills and the two would
+          // not do the same work (docs/measurement.md)
+          "rw=randrw\nbssplit=4k/50:16k/30:64k/20\nsize=200m\nnorandommap\n",
           "randwrite-4k-fsync1",
           "rw=randwrite\nbs=4k\nsize=64m\nfsync=1\n");
 
