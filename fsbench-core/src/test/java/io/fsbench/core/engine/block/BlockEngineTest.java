@@ -27,11 +27,16 @@ class BlockEngineTest {
   private final BlockEngine engine = new BlockEngine();
 
   private List<JobResult> run(JobSpec... specs) {
+    return runIn(dir, specs);
+  }
+
+  /** Runs the specs as one group of jobs of a job file, in {@code dir}. */
+  static List<JobResult> runIn(Path dir, JobSpec... specs) {
     List<JobFile.Job> jobs =
         java.util.Arrays.stream(specs)
             .map(s -> new JobFile.Job(s, 0, true, FioOptions.effective(s)))
             .toList();
-    return engine.run(jobs, new TestContext(dir));
+    return new BlockEngine().run(jobs, new TestContext(dir));
   }
 
   @Test

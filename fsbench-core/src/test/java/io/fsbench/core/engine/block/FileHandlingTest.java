@@ -9,9 +9,6 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.Size;
-import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.report.fio.FioOptions;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,14 +20,8 @@ class FileHandlingTest {
 
   @TempDir Path dir;
 
-  private final BlockEngine engine = new BlockEngine();
-
   private List<JobResult> run(JobSpec... specs) {
-    List<JobFile.Job> jobs =
-        java.util.Arrays.stream(specs)
-            .map(s -> new JobFile.Job(s, 0, true, FioOptions.effective(s)))
-            .toList();
-    return engine.run(jobs, new TestContext(dir));
+    return BlockEngineTest.runIn(dir, specs);
   }
 
   @Test
