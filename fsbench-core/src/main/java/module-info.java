@@ -20,8 +20,7 @@ module io.fsbench.core {
   // move to a module of its own), the engines and runners it drives directly; its tests check
   // flags against fio's option table (report.fio).
   exports io.fsbench.core.host to
-      io.fsbench.cli,
-      io.fsbench.tck;
+      io.fsbench.cli;
   exports io.fsbench.core.jobfile to
       io.fsbench.cli;
   exports io.fsbench.core.volume to

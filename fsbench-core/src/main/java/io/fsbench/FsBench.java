@@ -390,6 +390,19 @@ public final class FsBench {
     return workDir.root();
   }
 
+  /**
+   * This machine as fsbench sees it: its tools (found on PATH and in the sbin directories, run with
+   * {@code LC_ALL=C}), mounts, kernel and privileges. Plugin tests and the compatibility kit run
+   * real filesystems through it; {@link Builder#host} replaces it, e.g. with a recording shell.
+   *
+   * <pre>{@code
+   * Availability a = new XfsPlugin().availability(FsBench.systemHost());
+   * }</pre>
+   */
+  public static Host systemHost() {
+    return LinuxHost.system();
+  }
+
   /** The default loop image size. */
   public static Size defaultImageSize() {
     return Target.DEFAULT_LOOP_SIZE;

@@ -12,7 +12,6 @@ import io.fsbench.api.Size;
 import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.Volume;
-import io.fsbench.core.host.LinuxHost;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.TuningSupport;
@@ -75,7 +74,7 @@ public abstract class FileSystemPluginContract {
    * to run the plugin's tools another way (in a namespace, through a recording shell).
    */
   protected Host host() {
-    return LinuxHost.system();
+    return FsBench.systemHost();
   }
 
   /** The loop image size the kit uses; override for a filesystem that needs more. */

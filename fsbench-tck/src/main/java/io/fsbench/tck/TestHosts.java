@@ -2,8 +2,8 @@ package io.fsbench.tck;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.fsbench.FsBench;
 import io.fsbench.api.Availability;
-import io.fsbench.core.host.LinuxHost;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
 import io.fsbench.spi.FileSystemPlugin;
@@ -39,7 +39,7 @@ public final class TestHosts {
    * a test report shows exactly what ran.
    */
   public static Host real() {
-    return withShell(LinuxHost.system(), shell -> new PrintingShell(shell));
+    return withShell(FsBench.systemHost(), shell -> new PrintingShell(shell));
   }
 
   /**
