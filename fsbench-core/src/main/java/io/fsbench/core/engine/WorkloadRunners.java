@@ -77,8 +77,14 @@ public final class WorkloadRunners {
     return runnerFor(workload.spec()).makesVolumes();
   }
 
-  /** The workload with a comparison's runtime applied, under the name it had. */
+  /**
+   * The workload with a comparison's runtime applied, under the name it had; the workload itself
+   * for a zero runtime, which leaves each workload its own length.
+   */
   public Workload withRuntime(Workload workload, Duration runtime) {
+    if (runtime.isZero()) {
+      return workload;
+    }
     Workload spec = workload.spec();
     Workload timed = runnerFor(spec).withRuntime(spec, runtime);
     if (timed == spec) {

@@ -9,6 +9,7 @@ import io.fsbench.api.JobSpec;
 import io.fsbench.api.LargeFileSpec;
 import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.PostMarkSpec;
+import io.fsbench.api.RandomIoSpec;
 import io.fsbench.api.ReadWrite;
 import io.fsbench.api.Size;
 import io.fsbench.api.Workload;
@@ -79,6 +80,14 @@ class FamiliesTest {
     Workload postMark = PostMarkSpec.builder().files(2000).build();
 
     assertThat(families.withRuntime(postMark, Duration.ofSeconds(30))).isSameAs(postMark);
+  }
+
+  @Test
+  void noRuntimeLeavesEveryWorkloadItsOwnLength() {
+    Workload randomIo = RandomIoSpec.builder().sampleTime(Duration.ofSeconds(3)).samples(2).build();
+
+    assertThat(families.withRuntime(randomIo, Duration.ZERO)).isSameAs(randomIo);
+    assertThat(families.withRuntime(timedRead(), Duration.ZERO)).isEqualTo(timedRead());
   }
 
   @Test
