@@ -5,11 +5,16 @@
 # Prints each case that does not agree with its job file, then a summary; exits 1 if any did not.
 # With --strace-every N, every Nth case also runs both under strace and compares the system calls on
 # the job's files (calls, open flags, fadvise advice, counts).
-#   bench/fio-diff.sh [--seed 7] [--count 1000] [--dir /var/tmp] [--strace-every 10] [--verbose]
+# With --only N,M it runs only those cases of the seed (each as a full run makes it).
+#   bench/fio-diff.sh [--seed 7] [--count 1000] [--only 322,428] [--dir /var/tmp] [--strace-every 10] [--verbose]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 command -v fio >/dev/null || { echo "fio-diff: fio is not installed (scripts/setup installs it)" >&2; exit 3; }
 "$root/fsbench" --version >/dev/null   # builds the command line on first use
-exec java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-  --module-path "$root/fsbench-cli/target/fsbench-cli.jar:$root/fsbench-cli/target/lib" \
+# a copy of the build, so that a rebuild during a long run cannot swap classes under it
+copy="$(mktemp -d /tmp/fsbench-fiodiff-build-XXXXXX)"
+trap 'rm -rf "$copy"' EXIT
+cp -r "$root/fsbench-cli/target/fsbench-cli.jar" "$root/fsbench-cli/target/lib" "$copy/"
+java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  --module-path "$copy/fsbench-cli.jar:$copy/lib" \
   -m io.fsbench.cli/io.fsbench.cli.bench.FioDiff "$@"

@@ -460,8 +460,22 @@ final class FioAgreement {
   private static boolean shiftingLoops(FioCase.Section s) {
     boolean percent =
         s.option("offset", "").endsWith("%") || s.option("offset_increment", "").endsWith("%");
-    boolean ends = !s.flag("norandommap") || "lfsr".equals(s.option("random_generator", ""));
+    // without the map a pass ends by its bytes, not its files: a queueing engine's pass then
+    // ends at the job's size and the next starts further in; a synchronous engine's pass goes on
+    // to the bytes of every loop (fio counts only short I/Os against it), so it never moves
+    boolean ends =
+        !s.flag("norandommap") || "lfsr".equals(s.option("random_generator", "")) || queues(s);
     return percent && ends && passes(s) > 1;
+  }
+
+  /**
+   * Whether the section's engine queues I/Os ({@code FIO_Q_QUEUED}) rather than completing them.
+   */
+  private static boolean queues(FioCase.Section s) {
+    String engine = s.option("ioengine", "psync");
+    return engine.equals("io_uring")
+        || engine.equals("libaio")
+        || (engine.equals("null") && !s.option("iodepth", "1").equals("1"));
   }
 
   /** The bytes the sections of a reported job are asked to move. */

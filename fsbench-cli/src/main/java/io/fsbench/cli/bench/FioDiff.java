@@ -114,10 +114,24 @@ public final class FioDiff {
 
   /** Runs {@code count} cases from {@code seed}. */
   Summary run(long seed, int count, boolean verbose) throws IOException, InterruptedException {
+    return run(seed, count, java.util.Set.of(), verbose);
+  }
+
+  /**
+   * Runs the cases of {@code seed} below {@code count}, or only those in {@code only} when it is
+   * not empty (the others are generated and skipped, so that each case is the one a full run
+   * makes).
+   */
+  Summary run(long seed, int count, java.util.Set<Integer> only, boolean verbose)
+      throws IOException, InterruptedException {
     FioJobGenerator generator = new FioJobGenerator(seed);
     List<Result> results = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      Result r = runCase(generator.next(i), straceEvery > 0 && i % straceEvery == 0);
+      FioCase generated = generator.next(i);
+      if (!only.isEmpty() && !only.contains(i)) {
+        continue;
+      }
+      Result r = runCase(generated, straceEvery > 0 && i % straceEvery == 0);
       results.add(r);
       if (r.outcome() != Outcome.AGREE) {
         log.println("case " + i + ": " + r.outcome() + "\n" + r.fioCase().text());
@@ -293,12 +307,17 @@ public final class FioDiff {
     }
   }
 
+  private static int last(java.util.Set<Integer> cases) {
+    return cases.stream().mapToInt(Integer::intValue).max().orElse(0);
+  }
+
   public static void main(String[] args) throws Exception {
     long seed = 7;
     int count = 100;
     Path dir = Path.of("/var/tmp");
     boolean verbose = false;
     int straceEvery = 0;
+    java.util.Set<Integer> only = new java.util.TreeSet<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--seed" -> seed = Long.parseLong(args[++i]);
@@ -306,9 +325,15 @@ public final class FioDiff {
         case "--dir" -> dir = Path.of(args[++i]);
         case "--verbose" -> verbose = true;
         case "--strace-every" -> straceEvery = Integer.parseInt(args[++i]);
+        case "--only" -> {
+          for (String n : args[++i].split(",")) {
+            only.add(Integer.parseInt(n.strip()));
+          }
+        }
         default -> {
           System.err.println(
-              "usage: fio-diff [--seed N] [--count N] [--dir PATH] [--strace-every N] [--verbose]");
+              "usage: fio-diff [--seed N] [--count N] [--only N,M..] [--dir PATH] [--strace-every N]"
+                  + " [--verbose]");
           System.exit(2);
         }
       }
@@ -323,7 +348,9 @@ public final class FioDiff {
       System.exit(3);
     }
     Summary summary =
-        new FioDiff(dir, System.out).straceEvery(straceEvery).run(seed, count, verbose);
+        new FioDiff(dir, System.out)
+            .straceEvery(straceEvery)
+            .run(seed, only.isEmpty() ? count : Math.max(count, last(only) + 1), only, verbose);
     System.out.println(summary);
     System.exit(summary.problems().isEmpty() ? 0 : 1);
   }

@@ -1,6 +1,7 @@
 package io.fsbench.core.engine.block;
 
 import io.fsbench.api.BlockSize;
+import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.OffsetModifier;
 import io.fsbench.api.RandomGenerator;
@@ -26,6 +27,7 @@ final class IoGenerator {
   private final int[][] cumulativePercent = new int[2][];
   private final int[] smallest = new int[2];
   private final long limit;
+  private final long passBudget;
   private final long iosLimit;
   private final int unit;
   private final Consumer<IoFile> onWrap;
@@ -33,6 +35,7 @@ final class IoGenerator {
   private int doneFiles;
   private int passes = 1;
   private long issued;
+  private long passIssued;
   private long ios;
   private int untilRandom = 1;
   private final StridedZones zones;
@@ -45,6 +48,7 @@ final class IoGenerator {
     load(Direction.READ, spec.readBlockSize());
     load(Direction.WRITE, spec.writeBlockSize());
     this.limit = limit(spec, files);
+    this.passBudget = queues(spec) ? passBudget(spec, files) : Long.MAX_VALUE;
     this.iosLimit = spec.numberIos() * spec.loops();
     this.unit = minBlockSize(spec);
     this.zones = spec.zones().isNone() ? null : new StridedZones(spec, unit);
@@ -74,6 +78,31 @@ final class IoGenerator {
     }
     long regions = files.stream().mapToLong(IoFile::regionLength).sum();
     return spec.size().isZero() ? regions : Math.min(spec.size().bytes(), regions);
+  }
+
+  /**
+   * Whether fio's engine for the spec queues its I/Os ({@code FIO_Q_QUEUED}) rather than completing
+   * each in the call: only then does fio's {@code do_io} count the bytes a pass has issued, and end
+   * the pass when they reach its budget (see {@link #passBudget}).
+   */
+  static boolean queues(JobSpec spec) {
+    return spec.ioEngine().isAsync()
+        || (spec.ioDepth() > 1
+            && (spec.ioEngine() == IoEngine.AUTO || spec.ioEngine() == IoEngine.NULL));
+  }
+
+  /**
+   * The bytes one pass of a queueing engine may issue: fio's {@code total_bytes} in {@code do_io},
+   * the job's size (as setup_files lowered it to the regions), or io_size if larger for sequential
+   * writes and for random writes without a random map. A synchronous engine's pass has no such
+   * budget: fio counts only short I/Os there, so its pass runs until the files are done or the
+   * bytes of all loops are.
+   */
+  static long passBudget(JobSpec spec, List<IoFile> files) {
+    long regions = files.stream().mapToLong(IoFile::regionLength).sum();
+    long size = spec.size().isZero() ? regions : Math.min(spec.size().bytes(), regions);
+    boolean widens = spec.rw().writes() && (!spec.rw().isRandom() || !spec.randomMap());
+    return widens ? Math.max(size, spec.ioSize().bytes()) : size;
   }
 
   /** The smallest block size of any direction the job does: the unit of random offsets. */
@@ -135,7 +164,7 @@ final class IoGenerator {
    * the files, which is when it issues a sync that is due (even if every file then turns out done).
    */
   boolean bytesLeft() {
-    return spec.timeBased() || (issued < limit * Math.min(passes, spec.loops()) && !iosDone());
+    return spec.timeBased() || (issued < limit * spec.loops() && !iosDone());
   }
 
   /**
@@ -148,13 +177,15 @@ final class IoGenerator {
 
   boolean next(IoPlan plan) {
     while (true) {
-      // a pass's bytes are cumulative: the limit times the loops so far, not counting the passes
-      // that fio's keep_running adds after them
-      long passLimit = limit * Math.min(passes, spec.loops());
       if (iosDone()) {
         return false; // fio's loop and keep_running both stop once number_ios is reached
       }
-      if (!spec.timeBased() && (issued >= passLimit || doneFiles == files.size())) {
+      // fio's do_io: the bytes of all loops (io_issue_bytes_exceeded), the pass's own budget
+      // (queueing engines only), or every file done end the pass
+      if (!spec.timeBased()
+          && (issued >= limit * spec.loops()
+              || passIssued >= passBudget
+              || doneFiles == files.size())) {
         if (!nextPass()) {
           return false;
         }
@@ -183,6 +214,7 @@ final class IoGenerator {
       file.sequentialPosition[direction.ordinal()] = offset + length;
       file.lastStart[direction.ordinal()] = offset;
       issued += length;
+      passIssued += length;
       if (zones != null) {
         zones.done(length);
       }
@@ -194,9 +226,13 @@ final class IoGenerator {
   /**
    * Starts the next pass over the files (fio's {@code keep_running}): one per {@code loops}; after
    * them, more only while the bytes done fall short of {@code io_size} (or {@code size}) by at
-   * least the largest block, and, without an io_size, the last pass did not finish every file.
+   * least the largest block, and, without an io_size, the last pass did not finish every file. None
+   * after a pass that did no I/O (a later loop whose start moved past its files' ends).
    */
   private boolean nextPass() {
+    if (passIssued == 0) {
+      return false; // fio's thread_main ends a job whose last pass did no I/O
+    }
     boolean allDone = doneFiles == files.size();
     boolean more =
         passes < spec.loops()
@@ -207,50 +243,19 @@ final class IoGenerator {
       return false;
     }
     passes++;
-    boolean filesEnded = files.stream().allMatch(this::ended);
-    if (filesEnded && zones != null) {
+    passIssued = 0;
+    if (zones != null) {
       zones.restart(); // fio's reset_io_counters, with each file's start taken anew below
     }
     for (IoFile f : files) {
-      if (filesEnded) {
-        // fio's clear_io_state takes each start anew between loops, now of the size the file was
-        // given at setup: offset=50% of a fresh file starts at 0, its second loop half way. A
-        // pass that ended by bytes, not by its files, is one fio goes on with (norandommap)
-        f.start = spec.offsets().startIn(f.size, f.subjob, unit);
-        f.baseStart = f.start;
-      }
+      // fio's clear_io_state takes each start anew between loops, now of the size the file was
+      // given at setup: offset=50% of a fresh file starts at 0, its second loop half way
+      f.start = spec.offsets().startIn(f.size, f.subjob, unit);
+      f.baseStart = f.start;
       rewind(f);
     }
     doneFiles = 0;
     return true;
-  }
-
-  /**
-   * Whether fio would find {@code file} done if it asked for another I/O: its next sequential block
-   * does not fit (in either direction, as one direction's failure ends a file in fio), or its
-   * random map has given every block. With offset modifiers or sequential I/Os among random ones,
-   * only a file found done counts.
-   */
-  private boolean ended(IoFile file) {
-    OffsetModifier m = spec.offsetModifier();
-    if (file.done) {
-      return true;
-    }
-    if (spec.rw().isRandom()) {
-      return m.randomEvery() == 1 && !m.mixesSequential() && file.chooser.exhausted();
-    }
-    if (m.sequentialAdd() != 0) {
-      return false;
-    }
-    for (Direction d : Direction.values()) {
-      boolean does = d == Direction.READ ? spec.rw().reads() : spec.rw().writes();
-      if (does
-          && d.ordinal() < 2
-          && file.sequentialPosition[d.ordinal()] + smallest[d.ordinal()] > file.end()) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The next file in round robin (fio's default file_service_type) that is not done. */
