@@ -201,6 +201,9 @@ final class FioAgreement {
         continue;
       }
       for (String kind : List.of("slat_ns", "clat_ns", "lat_ns")) {
+        if (kind.equals("slat_ns") && slatDrawn(sections)) {
+          continue;
+        }
         JsonNode f = fio.path(dir).path(kind);
         JsonNode o = own.path(dir).path(kind);
         // a group whose members differ in this kind's *_percentiles: fio shows percentiles of
@@ -449,7 +452,43 @@ final class FioAgreement {
     // last one ends the file (filesetup.c __init_rand_distribution)
     boolean partialRange =
         s.options().containsKey("random_distribution") && s.fileBytes() % smallest != 0;
-    return partialRange || shiftingLoops(s) || sizes.stream().distinct().count() > 1;
+    return partialRange
+        || shiftingLoops(s)
+        || partialZone(s)
+        || sizes.stream().distinct().count() > 1;
+  }
+
+  /**
+   * A random section in strided zones of which one runs past the file's end: a block drawn in that
+   * zone beyond the end ends the file (fio's get_next_offset), so where the draws land decides how
+   * much it does.
+   */
+  private static boolean partialZone(FioCase.Section s) {
+    if (!s.option("zonemode", "none").equals("strided")) {
+      return false;
+    }
+    boolean kb1000 = "1000".equals(s.option("kb_base", "1024"));
+    long range = FioJobGenerator.bytes(s.option("zonerange", s.option("zonesize", "0")), kb1000);
+    long skip = FioJobGenerator.bytes(s.option("zoneskip", "0"), kb1000);
+    long file = s.fileBytes();
+    String offset = s.option("offset", "0");
+    String increment = s.option("offset_increment", "0");
+    if (range <= 0) {
+      return false;
+    }
+    if (offset.endsWith("%") || increment.endsWith("%")) {
+      return true; // the zones' starts move with the file's size
+    }
+    for (int clone = 0; clone < s.numJobs(); clone++) {
+      long first =
+          FioJobGenerator.bytes(offset, kb1000) + clone * FioJobGenerator.bytes(increment, kb1000);
+      for (long start = first; start < file; start += range + skip) {
+        if (start + range > file) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -466,6 +505,17 @@ final class FioAgreement {
     boolean ends =
         !s.flag("norandommap") || "lfsr".equals(s.option("random_generator", "")) || queues(s);
     return percent && ends && passes(s) > 1;
+  }
+
+  /**
+   * Whether a group's slat samples in a direction depend on the direction draws: only queueing
+   * engines record slat, and one with a mixed direction may draw none of a direction that a
+   * synchronous member of its group does.
+   */
+  private static boolean slatDrawn(List<FioCase.Section> sections) {
+    return sections.size() > 1
+        && sections.stream().anyMatch(s -> queues(s) && s.mixed())
+        && sections.stream().anyMatch(s -> !queues(s));
   }
 
   /**

@@ -56,12 +56,13 @@ final class IoFile {
   }
 
   /**
-   * Where the region ends: {@code io_size} past its start, but not past the file, as fio's {@code
-   * io_u_fits} and {@code fill_io_u} check.
+   * Where a block size must end to fit, as fio's {@code io_u_fits} checks when it draws one: {@code
+   * io_size} past the region's start, which may lie past the file's end (a later loop's start moved
+   * further in); an I/O that fits there but runs past the file ends the file instead.
    */
-  long end() {
+  long fitsEnd() {
     // fio's io_u_fits measures from get_start_offset, not from a strided zone's moving start
-    return Math.min(baseStart + ioLength, size);
+    return baseStart + ioLength;
   }
 
   String name() {

@@ -197,7 +197,10 @@ final class IoGenerator {
         zones.beforeIo(file, direction);
       }
       long offset = offset(file, direction);
-      int length = offset < 0 ? 0 : blockSize(direction, file.end() - offset);
+      int length = offset < 0 ? 0 : blockSize(direction, file.fitsEnd() - offset);
+      if (offset + length > file.size) {
+        length = 0; // fio's fill_io_u: a size that fits the region but not the file ends it
+      }
       if (length == 0) {
         if (spec.timeBased()) {
           rewind(file);
@@ -357,14 +360,15 @@ final class IoGenerator {
   }
 
   /**
-   * The length of the next I/O, as fio's {@code get_next_buflen}: 0 when not even the smallest size
-   * fits in the {@code room} left in the file; else a size is drawn and the first entry at or past
-   * the draw that fits is taken, drawing again when none does.
+   * The length of the next I/O, as fio's {@code get_next_buflen}: a single size as it is (fio
+   * checks it against the file only, in fill_io_u); 0 when not even the smallest size fits in the
+   * {@code room} left in the region; else a size is drawn and the first entry at or past the draw
+   * that fits is taken, drawing again when none does.
    */
   private int blockSize(Direction direction, long room) {
     int[] s = sizes[direction.ordinal()];
     if (s.length == 1) {
-      return s[0] <= room ? s[0] : 0;
+      return s[0];
     }
     if (smallest[direction.ordinal()] > room) {
       return 0;
