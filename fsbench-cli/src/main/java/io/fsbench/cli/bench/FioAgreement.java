@@ -70,7 +70,9 @@ final class FioAgreement {
     Io o = Io.of(own);
     boolean mixed = sections.stream().anyMatch(FioCase.Section::mixed);
     boolean variable = sections.stream().anyMatch(FioCase.Section::variableBlockSize);
-    boolean randomSizes = sections.stream().anyMatch(FioAgreement::randomSizes);
+    boolean randomSizes =
+        sections.stream()
+            .anyMatch(s -> randomSizes(s) || (oldFio && shortSequentialWritePasses(s)));
     int clones = clones(sections, fio);
     long slack = maxBlock(sections) * clones;
     if (sections.stream()
@@ -505,6 +507,18 @@ final class FioAgreement {
     boolean ends =
         !s.flag("norandommap") || "lfsr".equals(s.option("random_generator", "")) || queues(s);
     return percent && ends && passes(s) > 1;
+  }
+
+  /**
+   * A sequential writer on a queueing engine whose io_size exceeds its region: fio before 3.38
+   * (commit d782b76f) ends each pass at the job's size rather than at io_size, so it does less per
+   * pass and more passes than fsbench and fio since.
+   */
+  private static boolean shortSequentialWritePasses(FioCase.Section s) {
+    return queues(s)
+        && s.writes()
+        && !s.rw().startsWith("rand")
+        && s.options().containsKey("io_size");
   }
 
   /**
