@@ -42,6 +42,7 @@ public final class ComparisonBuilder {
   private final List<Workload> workloads = new ArrayList<>();
   private final ComparisonSettings.Builder settings = ComparisonSettings.builder();
   private String baseline;
+  private String preset;
   private boolean targetGiven;
   private String repetitionsGiven;
   private ComparisonListener listener = new ComparisonListener() {};
@@ -72,13 +73,58 @@ public final class ComparisonBuilder {
 
   /** The workloads; default {@link Workloads#classic()}. */
   public ComparisonBuilder workloads(Workload... workloads) {
-    this.workloads.addAll(List.of(workloads));
-    return this;
+    return workloads(List.of(workloads));
   }
 
   public ComparisonBuilder workloads(List<? extends Workload> workloads) {
+    if (preset != null) {
+      throw new InvalidInputException(
+          "preset " + preset + " chooses the workloads; give a preset or workloads, not both");
+    }
     this.workloads.addAll(workloads);
     return this;
+  }
+
+  /**
+   * Runs a named seed table ({@link ComparisonPresets}): its workloads, with the original
+   * parameters scaled where the machine needs it; the reports name it, list the scaling and label
+   * each row with the original table's row.
+   *
+   * <pre>{@code
+   * Comparison c = fsbench.compare().fileSystems("ext4", "xfs").preset("classic-table").run();
+   * }</pre>
+   */
+  public ComparisonBuilder preset(String name) {
+    return preset(name, Map.of());
+  }
+
+  /** {@link #preset(String)} with its parameters: {@code scale=0.1}, {@code archive=PATH}. */
+  public ComparisonBuilder preset(String name, Map<String, String> parameters) {
+    if (!workloads.isEmpty() || preset != null) {
+      throw new InvalidInputException(
+          "preset "
+              + name
+              + " chooses the workloads, and "
+              + (preset != null ? "preset " + preset : "workloads")
+              + " were given already; give one preset or workloads, not both");
+    }
+    ComparisonPresets.Plan plan = ComparisonPresets.plan(name, parameters, freeBytes());
+    this.workloads.addAll(plan.workloads());
+    settings.preset(plan.info());
+    preset = plan.info().name();
+    return this;
+  }
+
+  private long freeBytes() {
+    java.nio.file.Path dir = fsbench.workDir();
+    while (dir != null && !java.nio.file.Files.exists(dir)) {
+      dir = dir.getParent();
+    }
+    try {
+      return dir == null ? Long.MAX_VALUE : java.nio.file.Files.getFileStore(dir).getUsableSpace();
+    } catch (java.io.IOException e) {
+      return Long.MAX_VALUE; // unknown: no size is capped, and the reports say none was
+    }
   }
 
   /** Measured runs per cell (default 3). */

@@ -25,6 +25,7 @@ import java.util.Optional;
  * @param runtime the length of each measured run; zero when each workload's own length applies
  * @param target where the volumes were made
  * @param baseline the filesystem id every other is compared with; empty for no baseline
+ * @param preset the named comparison this one reproduces, when it was started from one
  */
 public record ComparisonSettings(
     RepetitionPolicy repetitions,
@@ -32,7 +33,8 @@ public record ComparisonSettings(
     VolumePolicy volumes,
     Duration runtime,
     Target target,
-    String baseline) {
+    String baseline,
+    Optional<ComparisonPreset> preset) {
 
   public ComparisonSettings {
     Objects.requireNonNull(repetitions, "repetitions");
@@ -41,6 +43,7 @@ public record ComparisonSettings(
     Objects.requireNonNull(runtime, "runtime");
     Objects.requireNonNull(target, "target");
     Objects.requireNonNull(baseline, "baseline");
+    Objects.requireNonNull(preset, "preset");
     if (runtime.isNegative()) {
       throw new InvalidInputException("runtime (" + runtime + ") must not be negative");
     }
@@ -51,6 +54,17 @@ public record ComparisonSettings(
               + " needs a volume fsbench mounts; a directory target cannot be"
               + " remounted, use COLD_DROP_CACHES or WARM");
     }
+  }
+
+  /** Settings of a comparison not started from a preset. */
+  public ComparisonSettings(
+      RepetitionPolicy repetitions,
+      CacheState cache,
+      VolumePolicy volumes,
+      Duration runtime,
+      Target target,
+      String baseline) {
+    this(repetitions, cache, volumes, runtime, target, baseline, Optional.empty());
   }
 
   public static Builder builder() {
@@ -74,6 +88,7 @@ public record ComparisonSettings(
     private Duration runtime = Duration.ZERO;
     private Target target = Target.loop();
     private String baseline = "";
+    private Optional<ComparisonPreset> preset = Optional.empty();
 
     private Builder() {}
 
@@ -121,8 +136,14 @@ public record ComparisonSettings(
       return this;
     }
 
+    /** Default: none. */
+    public Builder preset(ComparisonPreset preset) {
+      this.preset = Optional.of(Objects.requireNonNull(preset, "preset"));
+      return this;
+    }
+
     public ComparisonSettings build() {
-      return new ComparisonSettings(repetitions, cache, volumes, runtime, target, baseline);
+      return new ComparisonSettings(repetitions, cache, volumes, runtime, target, baseline, preset);
     }
   }
 }

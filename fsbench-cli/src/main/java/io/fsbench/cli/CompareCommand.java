@@ -1,6 +1,7 @@
 package io.fsbench.cli;
 
 import io.fsbench.ComparisonBuilder;
+import io.fsbench.ComparisonPresets;
 import io.fsbench.FsBench;
 import io.fsbench.Reports;
 import io.fsbench.Workloads;
@@ -67,6 +68,30 @@ final class CompareCommand implements Callable<Integer> {
           "Workloads (default: classic = seqwrite,seqread,randwrite). Known: ${COMPLETION-CANDIDATES}",
       completionCandidates = WorkloadNames.class)
   List<String> workloads = new ArrayList<>();
+
+  @Option(
+      names = "--preset",
+      paramLabel = "NAME",
+      description =
+          "A seed table instead of --workloads: classic-io, classic-table or tar-rm, its original"
+              + " parameters scaled to this machine where they would not fit (the report says how).")
+  String preset;
+
+  @Option(
+      names = "--preset-param",
+      paramLabel = "K=V",
+      description =
+          "A parameter of --preset, repeatable: scale=0.1 shrinks every size, count and sample time"
+              + " for a quick run; archive=PATH gives tar-rm its archive.")
+  List<String> presetParams = new ArrayList<>();
+
+  @Option(
+      names = "--preset-tunings",
+      description =
+          "Also compare the tunings of the preset's table (classic-table: ext4 noatime,nodiratime,"
+              + "data=writeback,barrier=0 and ext4 without a journal; xfs and btrfs noatime,"
+              + "nodiratime), besides the defaults.")
+  boolean presetTunings;
 
   @Option(
       names = "--param",
@@ -222,7 +247,21 @@ final class CompareCommand implements Callable<Integer> {
             compare.tune(fs, Tuning.defaults());
           }
         });
-    compare.workloads(chosen);
+    if (preset != null) {
+      compare.preset(preset, presetParams());
+      if (presetTunings) {
+        ComparisonPresets.tunings(preset)
+            .forEach(
+                (fs, list) -> {
+                  if (fileSystems.isEmpty() || fileSystems.contains(fs)) {
+                    compare.tune(fs, Tuning.defaults());
+                    list.forEach(t -> compare.tune(fs, t));
+                  }
+                });
+      }
+    } else {
+      compare.workloads(chosen);
+    }
     if (!noProgress) {
       compare.listener(new ProgressBar(err, repeat != null ? repeat : 3));
     }
@@ -244,6 +283,13 @@ final class CompareCommand implements Callable<Integer> {
       conflict("--dir", "--baseline", baseline != null);
     }
     conflict("--device", "--image-size", device != null && imageSize != null);
+    conflict("--preset", "--workloads", preset != null && !workloads.isEmpty());
+    conflict("--preset", "--param", preset != null && !params.isEmpty());
+    needs("--preset-param", "--preset", preset == null && !presetParams.isEmpty());
+    needs("--preset-tunings", "--preset", preset == null && presetTunings);
+    if (preset != null) {
+      ComparisonPresets.description(preset); // an unknown name is refused before anything runs
+    }
     conflict("--repeat", "--until-ci", repeat != null && untilCi != null);
     if (device == null) {
       needs("--force", "--device", force);
@@ -440,6 +486,18 @@ final class CompareCommand implements Callable<Integer> {
       list.add(Workloads.named(name, paramsFor(name)));
     }
     return list;
+  }
+
+  private Map<String, String> presetParams() {
+    Map<String, String> map = new LinkedHashMap<>();
+    for (String p : presetParams) {
+      int e = p.indexOf('=');
+      if (e <= 0) {
+        throw new InvalidInputException("--preset-param (" + p + ") must be K=V, e.g. scale=0.1");
+      }
+      map.put(p.substring(0, e).strip(), p.substring(e + 1).strip());
+    }
+    return map;
   }
 
   /** The WORKLOAD of WORKLOAD:K=V, or null for K=V. */

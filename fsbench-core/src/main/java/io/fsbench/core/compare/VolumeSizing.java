@@ -141,7 +141,8 @@ public final class VolumeSizing {
             settings.volumes(),
             settings.runtime(),
             Target.loop(size),
-            settings.baseline());
+            settings.baseline(),
+            settings.preset());
   }
 
   /** The largest footprint of the workloads, each as its runner counts it. */

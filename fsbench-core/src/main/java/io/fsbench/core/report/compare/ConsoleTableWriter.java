@@ -135,6 +135,9 @@ public final class ConsoleTableWriter implements ComparisonWriter {
     if (s.hasBaseline()) {
       wrapped(out, Summary.ratioLegend(s.baseline()), "", "  ");
     }
+    for (String line : Summary.preset(s)) {
+      wrapped(out, line, "", "  ");
+    }
   }
 
   private static void footer(Comparison comparison, Appendable out) throws IOException {

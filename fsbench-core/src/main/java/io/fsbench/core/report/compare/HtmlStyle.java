@@ -59,6 +59,11 @@ final class HtmlStyle {
       svg .ci { stroke: #24292f; stroke-width: 1.5; fill: none; }
       svg .baseline { stroke: #24292f; stroke-width: 1.2; stroke-dasharray: 5 4; }
       svg .baseline-label { fill: var(--muted); font-size: 11px; }
+      table.heat { width: auto; }
+      table.heat th { font-weight: 400; white-space: nowrap; }
+      table.heat td.unit { color: var(--muted); white-space: nowrap; }
+      .legend .swatch { display: inline-block; min-width: 44px; text-align: center;
+        font-size: 12px; padding: 1px 4px; margin-right: 2px; border: 1px solid var(--line); }
       table.features { width: auto; }
       table.features td, table.features th { text-align: center; min-width: 80px; }
       table.features th:first-child, table.features tbody th { text-align: left; font-weight: 400; }

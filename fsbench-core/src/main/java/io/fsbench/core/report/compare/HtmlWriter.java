@@ -36,6 +36,7 @@ public final class HtmlWriter implements ComparisonWriter {
         .append(HtmlStyle.CSS)
         .append("</style>\n</head>\n<body>\n<main>\n");
     header(c, out);
+    HeatMap.write(c, out);
     recommendations(c, out);
     warnings(c, out);
     results(tables, c, out);

@@ -99,6 +99,16 @@ public final class JsonWriter implements ComparisonWriter {
     } else {
       node.putNull("baseline");
     }
+    s.preset()
+        .ifPresent(
+            p -> {
+              ObjectNode preset = node.putObject("preset");
+              preset.put("name", p.name());
+              preset.put("description", p.description());
+              p.scaling().forEach(preset.putArray("scaling")::add);
+              ObjectNode rows = preset.putObject("rows");
+              p.rows().forEach(rows::put);
+            });
     return node;
   }
 

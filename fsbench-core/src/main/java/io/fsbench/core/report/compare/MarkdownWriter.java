@@ -34,6 +34,12 @@ public final class MarkdownWriter implements ComparisonWriter {
       out.append(escape(Summary.ratioLegend(comparison.settings().baseline()) + "."))
           .append("\n\n");
     }
+    for (String line : Summary.preset(comparison.settings())) {
+      out.append(line.startsWith("preset ") ? "" : "- ").append(escape(line)).append("\n");
+    }
+    if (comparison.settings().preset().isPresent()) {
+      out.append("\n");
+    }
     overview(comparison, out);
     results(comparison, out);
     recommendations(comparison, out);

@@ -23,11 +23,24 @@ record OverviewMatrix(List<String> columns, List<Row> rows) {
   /**
    * One row.
    *
-   * @param label {@code workload metric}
+   * @param label {@code workload metric}, after the preset's row in its original table ({@code #19
+   *     dd-write-1k}) when the comparison reproduces one
    * @param unit the unit of the row's numbers and which way is better, e.g. {@code s ↓}
    * @param entries one per column: the median and the ratio, or a dash where nothing ran
+   * @param ratios one per column: the ratio to the baseline (above 1 is better whichever way the
+   *     metric points), empty for the baseline itself and where there is none
    */
-  record Row(String label, String unit, List<String> entries) {}
+  record Row(
+      String label, String unit, List<String> entries, List<Optional<BaselineRatio>> ratios) {
+
+    Row(String label, String unit, List<String> entries) {
+      this(
+          label,
+          unit,
+          entries,
+          entries.stream().map(e -> Optional.<BaselineRatio>empty()).toList());
+    }
+  }
 
   /** The legend of the arrows and ratios; the mark of a single run only where there is one. */
   static String legend(Comparison comparison) {
@@ -56,16 +69,27 @@ record OverviewMatrix(List<String> columns, List<Row> rows) {
     List<WorkloadTable> tables = WorkloadTable.of(comparison);
     for (WorkloadTable table : tables) {
       List<String> entries = new ArrayList<>();
+      List<Optional<BaselineRatio>> ratios = new ArrayList<>();
       for (Column column : columns.values()) {
         entries.add(entry(table, column));
+        ratios.add(ratioOf(table, column));
       }
       String better = table.unit().higherIsBetter() ? " ↑" : " ↓";
       boolean measured = !table.metric().isEmpty(); // else every cell failed before a run
+      String label = measured ? label(table, tables) : table.workload();
+      String classicRow =
+          comparison
+              .settings()
+              .preset()
+              .flatMap(p -> p.row(table.workload(), table.metric()))
+              .map(r -> "#" + r + " ")
+              .orElse("");
       rows.add(
           new Row(
-              measured ? label(table, tables) : table.workload(),
+              classicRow + label,
               measured ? table.scale().heading() + better : "",
-              entries));
+              entries,
+              ratios));
     }
     return new OverviewMatrix(List.copyOf(columns.keySet()), List.copyOf(rows));
   }
@@ -100,6 +124,18 @@ record OverviewMatrix(List<String> columns, List<Row> rows) {
       }
     }
     return HumanUnits.ABSENT;
+  }
+
+  private static Optional<BaselineRatio> ratioOf(WorkloadTable table, Column column) {
+    for (WorkloadTable.Row row : table.rows()) {
+      ComparisonCell cell = row.cell();
+      if (cell.fileSystem().equals(column.fileSystem())
+          && cell.tuning().equals(column.tuning())
+          && row.summary().isPresent()) {
+        return table.ratio(row);
+      }
+    }
+    return Optional.empty();
   }
 
   private static String ratio(Optional<BaselineRatio> ratio) {

@@ -55,6 +55,21 @@ final class Summary {
   }
 
   /** How to read "1.07× ext4". */
+  /**
+   * The preset a comparison reproduces, as lines: {@code preset NAME: description}, then one per
+   * scaled parameter; none without a preset.
+   */
+  static java.util.List<String> preset(ComparisonSettings s) {
+    if (s.preset().isEmpty()) {
+      return java.util.List.of();
+    }
+    io.fsbench.api.ComparisonPreset p = s.preset().get();
+    java.util.List<String> lines = new java.util.ArrayList<>();
+    lines.add("preset " + p.name() + ": " + p.description());
+    lines.addAll(p.scaling());
+    return lines;
+  }
+
   static String ratioLegend(String baseline) {
     return "vs baseline: \"1.07× "
         + baseline

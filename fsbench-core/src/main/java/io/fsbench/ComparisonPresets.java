@@ -1,0 +1,275 @@
+package io.fsbench;
+
+import io.fsbench.api.ComparisonPreset;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Size;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The seed tables fsbench reproduces with one command, {@code fsbench compare --preset NAME} or
+ * {@link ComparisonBuilder#preset(String)}: each a documented list of workloads with their original
+ * parameters, scaled to the machine where the original would not fit, and the tunings its table
+ * compared ({@link #tunings(String)}).
+ *
+ * <ul>
+ *   <li>{@code classic-io}: sequential write and read of 128 KiB blocks and random 4 KiB writes, 8
+ *       s each, on 512 MiB images: {@code fsbench compare}'s default.
+ *   <li>{@code classic-table}: the classic multi-filesystem table's rows that fsbench can produce:
+ *       filesystem creation, mount and unmount; a large file copied, copied again and removed; a
+ *       source tree extracted, listed, searched, tarred, copied and removed; a million files; dd
+ *       with 1 KiB and 1 MiB blocks; PostMark; randomio.
+ *   <li>{@code tar-rm}: a tree extracted from a tar archive and removed with {@code rm -rf}, with a
+ *       sync between, as in cross-OS ZFS comparisons; {@code archive=PATH} gives the archive.
+ * </ul>
+ *
+ * <p>Scaling: a size of the original above a quarter of the free space in fsbench's work dir is
+ * lowered to that quarter (in whole MiB), and {@code scale=F} (0 &lt; F &le; 1) shrinks every size,
+ * count and sample time by F for a quick run; each change is printed in the reports.
+ */
+public final class ComparisonPresets {
+
+  private static final long MIB = 1L << 20;
+
+  private static final Map<String, String> DESCRIPTIONS = new LinkedHashMap<>();
+
+  static {
+    DESCRIPTIONS.put(
+        "classic-io",
+        "sequential write and read in 128 KiB blocks and random writes in 4 KiB blocks, 8 s each,"
+            + " on 512 MiB images (fsbench compare's default)");
+    DESCRIPTIONS.put(
+        "classic-table",
+        "the classic multi-filesystem comparison table: filesystem creation, mount and unmount;"
+            + " a 4 GiB file copied, copied again and removed; a source tree extracted, listed,"
+            + " searched, tarred, copied and removed; a million files; dd with 1 KiB and 1 MiB"
+            + " blocks over a 4 GiB file; PostMark; randomio bigfile 10 .25 .01 2048 60 1");
+    DESCRIPTIONS.put(
+        "tar-rm",
+        "a tree extracted from a tar archive and removed with rm -rf, a sync after each, as in"
+            + " cross-OS ZFS comparisons");
+  }
+
+  private ComparisonPresets() {}
+
+  /** The presets' names, e.g. {@code classic-table}. */
+  public static List<String> names() {
+    return List.copyOf(DESCRIPTIONS.keySet());
+  }
+
+  /** One sentence on what {@code name} reproduces. */
+  public static String description(String name) {
+    String d = DESCRIPTIONS.get(known(name));
+    return d;
+  }
+
+  /**
+   * The tunings the preset's table compared, per filesystem: for {@code classic-table}, ext4 with
+   * noatime, nodiratime, data=writeback and barrier=0, and ext4 without a journal (ext4 refuses a
+   * data mode without one); xfs with noatime and nodiratime (Linux removed XFS's nobarrier in 4.19,
+   * so barrier=0 is not part of it); btrfs with noatime and nodiratime. Empty for presets that
+   * compare defaults only.
+   */
+  public static Map<String, List<Tuning>> tunings(String name) {
+    if (!known(name).equals("classic-table")) {
+      return Map.of();
+    }
+    Map<String, List<Tuning>> t = new LinkedHashMap<>();
+    t.put(
+        "ext4",
+        List.of(
+            Tuning.parse(List.of("atime=off", "diratime=off", "data=writeback", "barriers=off")),
+            Tuning.parse(List.of("atime=off", "diratime=off", "journal=off"))));
+    t.put("xfs", List.of(Tuning.parse(List.of("atime=off", "diratime=off"))));
+    t.put("btrfs", List.of(Tuning.parse(List.of("atime=off", "diratime=off"))));
+    return t;
+  }
+
+  /** A preset resolved for this machine: what runs, and what the reports say about it. */
+  record Plan(ComparisonPreset info, List<Workload> workloads) {}
+
+  /**
+   * Resolves {@code name} with its parameters ({@code scale}, and {@code archive} for tar-rm) for a
+   * work dir with {@code freeBytes} of free space.
+   */
+  static Plan plan(String name, Map<String, String> params, long freeBytes) {
+    String preset = known(name);
+    Map<String, String> rest = new LinkedHashMap<>(params);
+    double scale = scale(rest.remove("scale"));
+    Scaler scaler = new Scaler(scale, Math.max(MIB, freeBytes / 4));
+    List<Workload> workloads = new ArrayList<>();
+    Map<String, String> rows = new LinkedHashMap<>();
+    switch (preset) {
+      case "classic-io" -> {
+        refuseLeft(preset, rest);
+        workloads.addAll(Workloads.classic());
+      }
+      case "tar-rm" -> {
+        Map<String, String> tree = new LinkedHashMap<>();
+        tree.put("phases", "extract,remove");
+        tree.put("include_sync", "true");
+        String archive = rest.remove("archive");
+        if (archive != null) {
+          tree.put("archive", archive);
+        } else {
+          tree.put("files", Long.toString(scaler.count("tar-rm files", 80_000)));
+        }
+        refuseLeft(preset, rest);
+        workloads.add(new io.fsbench.api.NamedWorkload("tar-rm", Workloads.named("tree", tree)));
+      }
+      default -> {
+        refuseLeft(preset, rest);
+        classicTable(scaler, workloads, rows);
+      }
+    }
+    String description = DESCRIPTIONS.get(preset);
+    return new Plan(new ComparisonPreset(preset, description, scaler.notes, rows), workloads);
+  }
+
+  private static void classicTable(
+      Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
+    for (String w : List.of("fs-lifecycle", "tree")) {
+      workloads.add(Workloads.named(w, Map.of()));
+      rows.putAll(range(w, "1–18"));
+    }
+    long big = scaler.size("largefile size", 4L << 30);
+    workloads.add(Workloads.named("largefile", Map.of("size", big / MIB + "m")));
+    long files = scaler.count("files-1m files", 1_000_000);
+    workloads.add(Workloads.named("files-1m", Map.of("files", Long.toString(files))));
+    long ddBytes = scaler.size("dd file", 4L << 30);
+    int row = 19;
+    for (String bs : List.of("1k", "1m")) {
+      for (String mode : List.of("write", "read")) {
+        String name = "dd-" + mode + "-" + bs;
+        long block = bs.equals("1k") ? 1024 : MIB;
+        workloads.add(Workloads.named(name, Map.of("count", Long.toString(ddBytes / block))));
+        rows.put(name + " bytes_per_sec", Integer.toString(row));
+        rows.put(name + " blocks_per_sec", Integer.toString(row));
+        row++;
+      }
+    }
+    workloads.add(Workloads.named("postmark", Map.of()));
+    rows.put("postmark transactions_per_sec", "23–25");
+    long randomIo = scaler.size("randomio file", 4L << 30);
+    long seconds = Math.max(5, Math.round(60 * scaler.scale));
+    if (seconds != 60) {
+      scaler.notes.add("randomio sample: 60 s → " + seconds + " s (scale " + scaler.scale + ")");
+    }
+    workloads.add(
+        Workloads.named(
+            "randomio",
+            Map.of("size", randomIo / MIB + "m", "sample_seconds", Long.toString(seconds))));
+    String[] randomIoRows = {
+      "create.bytes_per_sec",
+      "iops",
+      "read.lat_mean",
+      "read.lat_stdev",
+      "write.lat_mean",
+      "write.lat_stdev"
+    };
+    for (int i = 0; i < randomIoRows.length; i++) {
+      rows.put("randomio " + randomIoRows[i], Integer.toString(26 + i));
+    }
+  }
+
+  private static Map<String, String> range(String workload, String rows) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String metric :
+        switch (workload) {
+          case "fs-lifecycle" -> List.of("mkfs.seconds", "mount.seconds", "unmount.seconds");
+          default ->
+              List.of(
+                  "extract.seconds",
+                  "walk.seconds",
+                  "find.seconds",
+                  "tar.seconds",
+                  "copy.seconds",
+                  "recopy.seconds",
+                  "remove.seconds");
+        }) {
+      out.put(workload + " " + metric, rows);
+    }
+    return out;
+  }
+
+  private static String known(String name) {
+    String n = name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
+    if (!DESCRIPTIONS.containsKey(n)) {
+      throw new InvalidInputException(
+          "preset (" + name + ") is not one of " + String.join(", ", DESCRIPTIONS.keySet()));
+    }
+    return n;
+  }
+
+  private static double scale(String text) {
+    if (text == null) {
+      return 1.0;
+    }
+    double s;
+    try {
+      s = Double.parseDouble(text.strip());
+    } catch (NumberFormatException e) {
+      s = Double.NaN;
+    }
+    if (!(s > 0 && s <= 1)) {
+      throw new InvalidInputException(
+          "scale (" + text + ") must be a fraction above 0 and at most 1, e.g. scale=0.1");
+    }
+    return s;
+  }
+
+  private static void refuseLeft(String preset, Map<String, String> rest) {
+    if (!rest.isEmpty()) {
+      throw new InvalidInputException(
+          "preset "
+              + preset
+              + " does not know "
+              + String.join(", ", rest.keySet())
+              + "; it takes scale="
+              + (preset.equals("tar-rm") ? " and archive=" : ""));
+    }
+  }
+
+  /** Scales the original parameters and says how, one note each. */
+  private static final class Scaler {
+    final double scale;
+    final long cap;
+    final List<String> notes = new ArrayList<>();
+
+    Scaler(double scale, long cap) {
+      this.scale = scale;
+      this.cap = cap;
+    }
+
+    long size(String what, long original) {
+      long scaled = (long) (original * scale);
+      long capped = Math.min(scaled, cap);
+      long mib = Math.max(1, capped / MIB) * MIB;
+      if (mib != original) {
+        notes.add(
+            what
+                + ": "
+                + Size.bytes(original)
+                + " → "
+                + Size.bytes(mib)
+                + (capped < scaled
+                    ? " (a quarter of the work dir's free space, " + Size.bytes(cap * 4) + ")"
+                    : " (scale " + scale + ")"));
+      }
+      return mib;
+    }
+
+    long count(String what, long original) {
+      long scaled = Math.max(1, Math.round(original * scale));
+      if (scaled != original) {
+        notes.add(what + ": " + original + " → " + scaled + " (scale " + scale + ")");
+      }
+      return scaled;
+    }
+  }
+}
