@@ -2,6 +2,7 @@ package io.fsbench.cli;
 
 import io.fsbench.FsBench;
 import io.fsbench.JobBuilder;
+import io.fsbench.Reports;
 import io.fsbench.Session;
 import io.fsbench.Workloads;
 import io.fsbench.api.InvalidInputException;
@@ -101,6 +102,7 @@ final class RunCommand implements Callable<Integer> {
     try (Session session = Runs.session(fsbench.get(), target)) {
       JobBuilder job = session.fioJob(options).dropCaches(dropCaches);
       JobSpec spec = job.build(); // every value is checked before the volume is made
+      Reports.check(spec, output.format());
       return runJob(session, job, spec.name());
     }
   }
@@ -125,6 +127,7 @@ final class RunCommand implements Callable<Integer> {
               + "; e.g. --param bs=8k for a block workload");
     }
     Workload named = Workloads.named(workload, params());
+    Reports.check(named, output.format());
     try (Session session = Runs.session(fsbench.get(), target)) {
       if (named.spec() instanceof JobSpec job) {
         JobBuilder builder = session.job(job).dropCaches(dropCaches);
