@@ -117,6 +117,13 @@ public record BonnieSpec(
               + " file with O_DIRECT too, where one-byte writes fail (\"Can't write() - disk"
               + " full?\"); add fast=true (-f)");
     }
+    if (direct && chunkSize.bytes() < 512 && fileSize.map(size -> !size.isZero()).orElse(true)) {
+      throw new InvalidInputException(
+          "chunk ("
+              + chunkSize
+              + ") must be at least 512 with direct (-D): O_DIRECT moves whole sectors, and"
+              + " bonnie++'s first block write fails (EINVAL)");
+    }
   }
 
   @Override

@@ -33,7 +33,9 @@ import picocli.CommandLine.Unmatched;
       "Run one job on a fresh volume (--fs), in a directory (--dir) or on a device"
           + " (--device): fio options, or a named workload with its parameters.",
       "  fsbench run --fs xfs --rw=randwrite --bs=4k --size=256m",
-      "  fsbench run --fs ext4 --workload postmark --param number=5000"
+      "  fsbench run --fs ext4 --workload postmark --param number=5000",
+      "  fsbench run --fs ext4 --workload bonnie --param size=1g --param ram=512m"
+          + " --output-format csv"
     },
     footerHeading = "%nfio options (as --key=value or --key value; - and _ are the same):%n")
 final class RunCommand implements Callable<Integer> {
@@ -54,7 +56,12 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--param",
       paramLabel = "K=V",
-      description = "A parameter of --workload, repeatable, e.g. number=5000 for postmark.")
+      description =
+          "A parameter of --workload, repeatable, e.g. number=5000 for postmark. bonnie takes"
+              + " bonnie++'s options: size (-s, or size:chunk:seeks:seek_procs), chunk, seeks,"
+              + " seek_procs, fast (-f), per_char (-f SIZE), files (-n, x1024, or"
+              + " num:max:min:dirs:chunk), max_size, min_size, dirs, file_chunk, fsync (-b),"
+              + " direct (-D), ram (-r), seed (-z), machine (-m).")
   List<String> params = new ArrayList<>();
 
   @Option(

@@ -107,12 +107,13 @@ public final class BonnieDiff {
     SplittableRandom random = new SplittableRandom(seed);
     List<BonnieSpec> cases = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      cases.add(randomCase(random));
+      cases.add(randomCase(random, i));
     }
     return cases;
   }
 
-  private static BonnieSpec randomCase(SplittableRandom random) {
+  /** A case; its index cycles -f, per-char and -D, so that a few cases cover all three. */
+  private static BonnieSpec randomCase(SplittableRandom random, int index) {
     boolean io = random.nextInt(6) != 0;
     long size = io ? 1 + random.nextInt(24) : 0;
     int files = !io || random.nextInt(3) != 0 ? 1 + random.nextInt(2) : 0;
@@ -128,13 +129,17 @@ public final class BonnieDiff {
             .fsync(random.nextInt(4) == 0);
     // -r: none, or exactly half the file (bonnie++'s smallest RAM for it)
     b.ram(random.nextBoolean() || size < 2 ? Size.ZERO : Size.mib(size / 2));
-    boolean perChar = io && random.nextInt(4) == 0;
+    boolean perChar = io && index % 3 == 1;
     if (perChar) {
       b.perCharSize(Size.mib(1));
     } else {
       b.fast();
     }
-    b.direct(!perChar && random.nextInt(4) == 0);
+    boolean direct = index % 3 == 2;
+    b.direct(direct);
+    if (direct && io) {
+      b.chunkSize(Size.bytes(512L << random.nextInt(8))); // O_DIRECT takes whole sectors
+    }
     if (files > 0) {
       long max = random.nextInt(3) == 0 ? 0 : random.nextInt(16 << 10);
       long min = max == 0 || random.nextBoolean() ? 0 : random.nextLong(max + 1);

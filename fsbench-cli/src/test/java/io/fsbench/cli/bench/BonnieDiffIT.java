@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class BonnieDiffIT {
 
   private static final long SEED = 7;
-  private static final int COUNT = 6;
+  private static final int COUNT = 9;
 
   private static BenchVolume volume;
 

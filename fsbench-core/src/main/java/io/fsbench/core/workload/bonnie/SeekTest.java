@@ -78,14 +78,20 @@ final class SeekTest {
       t.setDaemon(true);
       threads.add(t);
     }
+    // bonnie++'s seek_test reopens the file before starting the seekers and Closes it (fsync,
+    // close) once the tickets are written, while they seek.
+    NativeFile main = NativeFile.open(file, OpenFlag.READ_WRITE);
     threads.forEach(Thread::start);
     try {
       ready.await(); // bonnie++ sleeps 3 s for this; fsbench waits until each has its file open
+      go.countDown();
+      main.fsync();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "bonnie was interrupted");
     } finally {
       go.countDown();
+      closeQuietly(main);
       Threads.joinAll(threads, () -> {});
     }
     return result(seekers, updates);
