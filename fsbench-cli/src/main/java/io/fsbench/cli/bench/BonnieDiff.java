@@ -117,6 +117,11 @@ public final class BonnieDiff {
     boolean io = random.nextInt(6) != 0;
     long size = io ? 1 + random.nextInt(24) : 0;
     int files = !io || random.nextInt(3) != 0 ? 1 + random.nextInt(2) : 0;
+    boolean fsync = random.nextInt(4) == 0;
+    if (fsync) {
+      // -b syncs every file and directory change: 1024 files are thousands of fsyncs a side.
+      files = io ? 0 : Math.min(files, 1);
+    }
     BonnieSpec.Builder b =
         BonnieSpec.builder()
             .fileSize(Size.mib(size))
@@ -126,7 +131,7 @@ public final class BonnieDiff {
             .files(files)
             .machine(MACHINE)
             .seed(random.nextLong(1L << 32))
-            .fsync(random.nextInt(4) == 0);
+            .fsync(fsync);
     // -r: none, or exactly half the file (bonnie++'s smallest RAM for it)
     b.ram(random.nextBoolean() || size < 2 ? Size.ZERO : Size.mib(size / 2));
     boolean perChar = io && index % 3 == 1;

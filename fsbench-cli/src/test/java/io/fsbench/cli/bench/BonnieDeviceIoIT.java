@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The I/O fsbench's bonnie does, seen by the loop device under a fresh ext4 volume
- * ({@code /sys/block/loopN/stat} around a run), and the files it leaves: none.
+ * The I/O fsbench's bonnie does, seen by the loop device under a fresh ext4 volume ({@code
+ * /sys/block/loopN/stat} around a run), and the files it leaves: none.
  */
 class BonnieDeviceIoIT {
 
@@ -63,7 +63,8 @@ class BonnieDeviceIoIT {
       assertThat(r.test(BonnieResult.Test.PUT_BLOCK).orElseThrow().bytesWritten()).isEqualTo(SIZE);
       // the block write (direct) and the rewrite (synced by its Close), plus metadata
       assertThat(written).isBetween(2 * SIZE, 2 * SIZE + (16L << 20));
-      assertThat(read).as("the rewrite reads the file the direct write left uncached")
+      assertThat(read)
+          .as("the rewrite reads the file the direct write left uncached")
           .isGreaterThanOrEqualTo(SIZE);
       try (Stream<Path> left = Files.list(dir)) {
         assertThat(left).as("bonnie's file is removed after the seeks").isEmpty();

@@ -118,6 +118,15 @@ class BonnieRunnerTest {
     assertThat(withRam.parameters(spec)).containsEntry("size", "2g"); // 2000m rounds up to 2g
     assertThat(new BonnieRunner(() -> 100).parameters(spec)).containsEntry("size", "300m");
     assertThat(withRam.footprint(spec).bytes()).isEqualTo(2L << 30);
+    BonnieRun run = BonnieSizing.resolve(spec, 1000, 1, "box", dir);
+    assertThat(run.notes())
+        .singleElement()
+        .asString()
+        .contains("file size 2g is bonnie++'s default: twice the RAM (1000m, the machine's)");
+    assertThat(
+            BonnieSizing.resolve(spec.toBuilder().fileSize(Size.gib(2)).build(), 1000, 1, "b", dir)
+                .notes())
+        .isEmpty();
   }
 
   @org.junit.jupiter.api.Test
