@@ -38,3 +38,17 @@ JNIEXPORT jlong JNICALL Java_io_fsbench_core_nativeio_Shim_nativeIoUringEnter(
                    (unsigned)flags, (void *)0, (size_t)0);
   return r < 0 ? -(jlong)errno : (jlong)r;
 }
+
+/* read(2) and write(2) at the file's position: bonnie's one-byte per-char tests make a call per
+ * byte, where JNA's marshalling would cost more than the call itself. */
+JNIEXPORT jlong JNICALL Java_io_fsbench_core_nativeio_Shim_nativeRead(
+    JNIEnv *env, jclass cls, jint fd, jlong address, jlong length) {
+  ssize_t n = read(fd, (void *)(intptr_t)address, (size_t)length);
+  return n < 0 ? -(jlong)errno : (jlong)n;
+}
+
+JNIEXPORT jlong JNICALL Java_io_fsbench_core_nativeio_Shim_nativeWrite(
+    JNIEnv *env, jclass cls, jint fd, jlong address, jlong length) {
+  ssize_t n = write(fd, (const void *)(intptr_t)address, (size_t)length);
+  return n < 0 ? -(jlong)errno : (jlong)n;
+}

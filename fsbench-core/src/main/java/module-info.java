@@ -33,6 +33,8 @@ module io.fsbench.core {
       io.fsbench.cli;
   exports io.fsbench.core.report.fio to
       io.fsbench.cli;
+  exports io.fsbench.core.workload.bonnie to
+      io.fsbench.cli;
   exports io.fsbench.core.workload.dd to
       io.fsbench.cli;
   exports io.fsbench.core.workload.metadata to

@@ -3,6 +3,8 @@ package io.fsbench;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
+import io.fsbench.api.Workload;
+import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.report.compare.ComparisonWriter;
 import io.fsbench.core.report.compare.ConsoleTableWriter;
 import io.fsbench.core.report.compare.CsvWriter;
@@ -12,6 +14,7 @@ import io.fsbench.core.report.compare.MarkdownWriter;
 import io.fsbench.core.report.fio.FioJsonWriter;
 import io.fsbench.core.report.fio.FioTextWriter;
 import io.fsbench.core.report.workload.WorkloadRunWriter;
+import io.fsbench.core.workload.Families;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +59,12 @@ public final class Reports {
     /** fio's {@code json}. */
     JSON("json"),
     /** fio's {@code json+}: {@code json} plus each latency histogram's bins. */
-    JSON_PLUS("json+");
+    JSON_PLUS("json+"),
+    /**
+     * The reference tool's own CSV line, for workloads whose tool has one: bonnie++'s format 1.98,
+     * which its bon_csv2txt and bon_csv2html read.
+     */
+    CSV("csv");
 
     private final String key;
 
@@ -87,7 +95,8 @@ public final class Reports {
                   new InvalidInputException(
                       "output format ("
                           + name
-                          + ") is not one of text, json, json+; fio's terse is not supported"));
+                          + ") is not one of text, json, json+, csv; fio's terse is not"
+                          + " supported"));
     }
   }
 
@@ -152,6 +161,9 @@ public final class Reports {
     }
   }
 
+  /** Tells which workloads have a tool CSV line; runs nothing. */
+  private static final WorkloadRunners FAMILIES = Families.standard();
+
   private Reports() {}
 
   /**
@@ -161,6 +173,9 @@ public final class Reports {
    * json+} is {@code json} for them.
    */
   public static String format(RunResult run, Format format) {
+    if (format == Format.CSV) {
+      return run.result().toolCsv().orElseThrow(() -> noCsv(run.workload()));
+    }
     if (!run.isBlockRun()) {
       return format == Format.TEXT ? WorkloadRunWriter.text(run) : WorkloadRunWriter.json(run);
     }
@@ -169,7 +184,28 @@ public final class Reports {
       case TEXT -> new FioTextWriter(zone).toText(run);
       case JSON -> new FioJsonWriter(FioJsonWriter.Format.JSON, zone).toJson(run);
       case JSON_PLUS -> new FioJsonWriter(FioJsonWriter.Format.JSON_PLUS, zone).toJson(run);
+      case CSV -> throw noCsv(run.workload());
     };
+  }
+
+  /**
+   * Refuses, before anything runs, a format the workload's result cannot be written in: {@code csv}
+   * is its reference tool's CSV line, which only some workloads (bonnie) have.
+   *
+   * @throws InvalidInputException naming the workload and the formats it has
+   */
+  public static void check(Workload workload, Format format) {
+    if (format == Format.CSV && !FAMILIES.writesToolCsv(workload)) {
+      throw noCsv(workload.name());
+    }
+  }
+
+  private static InvalidInputException noCsv(String workload) {
+    return new InvalidInputException(
+        "--output-format csv is the reference tool's CSV line (bonnie++'s, for --workload"
+            + " bonnie); "
+            + workload
+            + " has none: use text or json");
   }
 
   /** Writes a run to {@code out}, which stays open. */

@@ -1,5 +1,6 @@
 package io.fsbench;
 
+import io.fsbench.api.BonnieSpec;
 import io.fsbench.api.DdSpec;
 import io.fsbench.api.FileSystemLifecycle;
 import io.fsbench.api.FsMarkSpec;
@@ -75,6 +76,7 @@ public final class Workloads {
     dd("write", "1m", 4L << 10);
     dd("read", "1m", 4L << 10);
     NAMED.put(RandomIoSpec.NAME, RandomIoSpec::fromParams);
+    NAMED.put(BonnieSpec.NAME, BonnieSpec::fromParams);
     NAMED.put(
         "fs-lifecycle",
         params -> {

@@ -27,6 +27,22 @@ public interface WorkloadResult {
     return List.of(headline());
   }
 
+  /**
+   * The run as its reference tool would print it, where fsbench reproduces that tool's report
+   * (bonnie++'s table), followed by fsbench's own detail; empty for other workloads.
+   */
+  default Optional<String> toolText() {
+    return Optional.empty();
+  }
+
+  /**
+   * The run as its reference tool's machine-readable line (bonnie++'s CSV, which its bon_csv2txt
+   * and bon_csv2html read), with its newline; empty where the tool has none.
+   */
+  default Optional<String> toolCsv() {
+    return Optional.empty();
+  }
+
   default Optional<Metric> metric(String name) {
     return metrics().stream().filter(m -> m.name().equals(name)).findFirst();
   }

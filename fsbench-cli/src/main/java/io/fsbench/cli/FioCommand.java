@@ -1,6 +1,7 @@
 package io.fsbench.cli;
 
 import io.fsbench.FsBench;
+import io.fsbench.Reports;
 import io.fsbench.Session;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
@@ -47,6 +48,11 @@ final class FioCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     output.check(); // a typo in the format, or an unwritable file, fails before a long run
+    if (output.format() == Reports.Format.CSV) {
+      throw new InvalidInputException(
+          "--output-format csv is bonnie++'s CSV line, for --workload bonnie; a fio job file's"
+              + " result is text, json or json+");
+    }
     if (!Files.isReadable(jobFile)) {
       throw new InvalidInputException(
           "job file (" + jobFile + ") does not exist or cannot be read; give a fio job file");

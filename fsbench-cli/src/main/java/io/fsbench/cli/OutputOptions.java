@@ -15,7 +15,9 @@ final class OutputOptions {
   @Option(
       names = "--output-format",
       paramLabel = "FORMAT",
-      description = "text (fio's summary; default), json or json+ (fio's, with histogram bins).",
+      description =
+          "text (fio's summary; default), json or json+ (fio's, with histogram bins), or csv"
+              + " (bonnie++'s CSV line, for --workload bonnie).",
       defaultValue = "text")
   String format;
 

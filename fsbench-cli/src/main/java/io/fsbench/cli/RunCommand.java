@@ -2,6 +2,7 @@ package io.fsbench.cli;
 
 import io.fsbench.FsBench;
 import io.fsbench.JobBuilder;
+import io.fsbench.Reports;
 import io.fsbench.Session;
 import io.fsbench.Workloads;
 import io.fsbench.api.InvalidInputException;
@@ -32,7 +33,9 @@ import picocli.CommandLine.Unmatched;
       "Run one job on a fresh volume (--fs), in a directory (--dir) or on a device"
           + " (--device): fio options, or a named workload with its parameters.",
       "  fsbench run --fs xfs --rw=randwrite --bs=4k --size=256m",
-      "  fsbench run --fs ext4 --workload postmark --param number=5000"
+      "  fsbench run --fs ext4 --workload postmark --param number=5000",
+      "  fsbench run --fs ext4 --workload bonnie --param size=1g --param ram=512m"
+          + " --output-format csv"
     },
     footerHeading = "%nfio options (as --key=value or --key value; - and _ are the same):%n")
 final class RunCommand implements Callable<Integer> {
@@ -53,7 +56,12 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--param",
       paramLabel = "K=V",
-      description = "A parameter of --workload, repeatable, e.g. number=5000 for postmark.")
+      description =
+          "A parameter of --workload, repeatable, e.g. number=5000 for postmark. bonnie takes"
+              + " bonnie++'s options: size (-s, or size:chunk:seeks:seek_procs), chunk, seeks,"
+              + " seek_procs, fast (-f), per_char (-f SIZE), files (-n, x1024, or"
+              + " num:max:min:dirs:chunk), max_size, min_size, dirs, file_chunk, fsync (-b),"
+              + " direct (-D), ram (-r), seed (-z), machine (-m).")
   List<String> params = new ArrayList<>();
 
   @Option(
@@ -101,6 +109,7 @@ final class RunCommand implements Callable<Integer> {
     try (Session session = Runs.session(fsbench.get(), target)) {
       JobBuilder job = session.fioJob(options).dropCaches(dropCaches);
       JobSpec spec = job.build(); // every value is checked before the volume is made
+      Reports.check(spec, output.format());
       return runJob(session, job, spec.name());
     }
   }
@@ -125,6 +134,7 @@ final class RunCommand implements Callable<Integer> {
               + "; e.g. --param bs=8k for a block workload");
     }
     Workload named = Workloads.named(workload, params());
+    Reports.check(named, output.format());
     try (Session session = Runs.session(fsbench.get(), target)) {
       if (named.spec() instanceof JobSpec job) {
         JobBuilder builder = session.job(job).dropCaches(dropCaches);

@@ -80,4 +80,12 @@ public interface WorkloadRunner<S extends Workload> {
   default boolean makesVolumes() {
     return false;
   }
+
+  /**
+   * Whether the workload's results carry their reference tool's CSV line ({@link
+   * io.fsbench.api.WorkloadResult#toolCsv}), so that a run can be written as it.
+   */
+  default boolean writesToolCsv() {
+    return false;
+  }
 }

@@ -73,6 +73,11 @@ public final class WorkloadRunners {
   }
 
   /** Whether the workload times making volumes itself (see {@link WorkloadRunner#makesVolumes}). */
+  /** Whether the workload's result has its reference tool's CSV line (bonnie++'s). */
+  public boolean writesToolCsv(Workload workload) {
+    return runnerFor(workload.spec()).writesToolCsv();
+  }
+
   public boolean makesVolumes(Workload workload) {
     return runnerFor(workload.spec()).makesVolumes();
   }

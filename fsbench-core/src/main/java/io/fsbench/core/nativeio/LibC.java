@@ -45,6 +45,8 @@ final class LibC {
   static final int O_CLOEXEC = 02000000;
   static final int O_SYNC = 04010000;
 
+  static final int SEEK_SET = 0;
+  static final int SEEK_CUR = 1;
   static final int SEEK_END = 2;
 
   // *at(2) calls and statx(2).

@@ -159,18 +159,54 @@ public final class NativeFile implements AutoCloseable {
     int position = buffer.position();
     int length = buffer.limit() - position;
     long address = BufferAddress.of(buffer) + position;
-    while (true) {
-      long n = LibC.write(fd, address, length);
-      if (n >= 0) {
-        Reference.reachabilityFence(buffer);
-        buffer.position(position + (int) n);
-        return (int) n;
-      }
-      int errno = Native.getLastError();
-      if (errno != NativeIoException.EINTR) {
-        throw ioFailure("write", errno, length, -1);
-      }
+    long n;
+    do {
+      n = Shim.write(fd, address, length);
+    } while (n == -NativeIoException.EINTR);
+    Reference.reachabilityFence(buffer);
+    if (n < 0) {
+      throw ioFailure("write", (int) -n, length, -1);
     }
+    buffer.position(position + (int) n);
+    return (int) n;
+  }
+
+  /**
+   * Reads into {@code buffer} from its position up to its limit at the file's offset with one
+   * read(2), and advances the position by the bytes read.
+   *
+   * @return the bytes read, 0 at end of file
+   */
+  public int read(ByteBuffer buffer) throws NativeIoException {
+    ensureOpen();
+    int position = buffer.position();
+    int length = buffer.limit() - position;
+    long address = BufferAddress.of(buffer) + position;
+    long n;
+    do {
+      n = Shim.read(fd, address, length);
+    } while (n == -NativeIoException.EINTR);
+    Reference.reachabilityFence(buffer);
+    if (n < 0) {
+      throw ioFailure("read", (int) -n, length, -1);
+    }
+    buffer.position(position + (int) n);
+    return (int) n;
+  }
+
+  /**
+   * lseek(2): moves the file's offset to {@code offset} from the start, or from where it is when
+   * {@code fromCurrent}.
+   *
+   * @return the new offset
+   */
+  public long seek(long offset, boolean fromCurrent) throws NativeIoException {
+    ensureOpen();
+    long position = LibC.lseek(fd, offset, fromCurrent ? LibC.SEEK_CUR : LibC.SEEK_SET);
+    if (position < 0) {
+      throw NativeIoException.of(Native.getLastError(), "lseek(" + offset + ")", path);
+    }
+    return position;
   }
 
   public void fsync() throws NativeIoException {

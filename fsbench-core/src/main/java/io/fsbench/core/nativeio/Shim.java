@@ -52,6 +52,24 @@ final class Shim {
     return n < 0 ? -Native.getLastError() : n;
   }
 
+  /** read(2) at the file's position. */
+  static long read(int fd, long address, long length) {
+    if (LOAD_FAILURE == null) {
+      return nativeRead(fd, address, length);
+    }
+    long n = LibC.read(fd, address, length);
+    return n < 0 ? -Native.getLastError() : n;
+  }
+
+  /** write(2) at the file's position. */
+  static long write(int fd, long address, long length) {
+    if (LOAD_FAILURE == null) {
+      return nativeWrite(fd, address, length);
+    }
+    long n = LibC.write(fd, address, length);
+    return n < 0 ? -Native.getLastError() : n;
+  }
+
   static long ioUringEnter(int fd, int toSubmit, int minComplete, int flags) {
     if (LOAD_FAILURE == null) {
       return nativeIoUringEnter(fd, toSubmit, minComplete, flags);
@@ -103,6 +121,10 @@ final class Shim {
   private static native long nativePread(int fd, long address, long length, long offset);
 
   private static native long nativePwrite(int fd, long address, long length, long offset);
+
+  private static native long nativeRead(int fd, long address, long length);
+
+  private static native long nativeWrite(int fd, long address, long length);
 
   private static native long nativeIoUringEnter(int fd, int toSubmit, int minComplete, int flags);
 }

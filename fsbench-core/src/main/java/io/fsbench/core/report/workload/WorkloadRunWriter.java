@@ -55,6 +55,7 @@ public final class WorkloadRunWriter {
     for (Metric m : run.result().metrics()) {
       metric(metrics.putObject(m.name()), m);
     }
+    run.result().toolCsv().ifPresent(csv -> root.put("tool_csv", csv));
     strings(root.putObject("environment"), run.environment().asMap());
     strings(root.putObject("volume"), run.volume().asMap());
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
@@ -90,6 +91,7 @@ public final class WorkloadRunWriter {
               number(m.value()),
               m.unit().symbol()));
     }
+    run.result().toolText().ifPresent(text -> out.append('\n').append(text));
     return out.toString();
   }
 

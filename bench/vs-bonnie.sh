@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Debian's bonnie++ 2.00a against fsbench's bonnie in the same directory
+# (class io.fsbench.cli.bench.BonnieDiff).
+#
+#   bench/vs-bonnie.sh [--dir /var/tmp] [--seed 7] [--count 50]
+#       random parameter sets (size, chunk, seeks, seek threads, -f or a per-char size,
+#       -n num:max:min:dirs[:chunk], -b, -D) run by both with the same -z seed and -r RAM, and
+#       compared field by field where timing does not enter: the CSV line's non-rate fields, which
+#       tests ran, the table's size and file columns, and the amounts fsbench did. Exit status 1
+#       when any case disagrees.
+#   bench/vs-bonnie.sh --ratios [--dir /var/tmp] [--rounds 2] [--size 1g] [--files 16]
+#       bonnie++ -s SIZE -r SIZE/2 -n FILES -f, in ABBA order per round; the table of block
+#       write, rewrite and block read KiB/s, seeks/s, and sequential and random create and delete
+#       files/s, with the fsbench/bonnie++ ratios, on stdout. A figure bonnie++ prints as +++++
+#       (a test under half a second) gives no ratio: raise --size or --files.
+#
+# Scratch directories are named fsbench-bonniediff-* under --dir and removed after each run.
+# Run the ratios on an otherwise idle machine; both sides share it, and bonnie++'s file tests
+# call sync(2), which flushes every filesystem.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+FSBENCH_MAIN=io.fsbench.cli.bench.BonnieDiff exec "$root/fsbench" "$@"

@@ -1,0 +1,75 @@
+package io.fsbench.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.fsbench.api.BonnieSpec;
+import io.fsbench.api.Size;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bonnie harness in CI: a fixed seed, a few random parameter sets run by Debian's bonnie++
+ * 2.00a and by fsbench's bonnie on one fresh ext4 loop volume; a field that differs fails the
+ * build. By hand, {@code bench/vs-bonnie.sh --seed N --count 500} runs many more.
+ */
+class BonnieDiffIT {
+
+  private static final long SEED = 7;
+  private static final int COUNT = 9;
+
+  private static BenchVolume volume;
+
+  @BeforeAll
+  static void makeVolume() throws Exception {
+    assumeTrue(
+        Files.readAllLines(Path.of("/proc/self/status")).stream()
+            .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[2].equals("0")),
+        "needs root: it makes a loop device and mounts it");
+    String missing = BonnieCpp.missing();
+    assumeTrue(missing == null, missing);
+    volume = BenchVolume.create("ext4", Size.mib(256));
+  }
+
+  @AfterAll
+  static void closeVolume() {
+    if (volume != null) {
+      volume.close();
+    }
+  }
+
+  @Test
+  void agreesWithBonnieOnRandomCases() throws Exception {
+    Path parent = volume.freshDirectory("bonniediff");
+
+    BonnieDiff.Summary summary = new BonnieDiff(parent, System.out).agreement(SEED, COUNT);
+
+    System.out.println(summary);
+    assertThat(summary.results()).hasSize(COUNT);
+    assertThat(summary.problems())
+        .as("cases that disagree with bonnie++ (printed above)")
+        .isEmpty();
+    try (Stream<Path> left = Files.list(parent)) {
+      assertThat(left).as("scratch directories left behind").isEmpty();
+    }
+  }
+
+  @Test
+  void theCasesCoverEveryOptionTheHarnessVaries() {
+    List<BonnieSpec> cases = BonnieDiff.cases(SEED, COUNT);
+
+    assertThat(cases).anyMatch(BonnieSpec::perCharTests);
+    assertThat(cases).anyMatch(c -> !c.perCharTests());
+    assertThat(cases).anyMatch(c -> c.files() > 0 && c.directories() > 1);
+    assertThat(cases).anyMatch(c -> c.maxFileSize() > 0);
+    assertThat(cases).anyMatch(BonnieSpec::fsync);
+    assertThat(cases).anyMatch(BonnieSpec::direct);
+    assertThat(cases).anyMatch(c -> c.chunkSize().bytes() != 8192);
+    assertThat(cases).allMatch(c -> c.fileSize().orElseThrow().compareTo(Size.mib(24)) <= 0);
+  }
+}
