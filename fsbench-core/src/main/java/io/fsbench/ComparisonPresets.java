@@ -48,7 +48,8 @@ public final class ComparisonPresets {
         "the classic multi-filesystem comparison table: filesystem creation, mount and unmount;"
             + " a 4 GiB file copied, copied again and removed; a source tree extracted, listed,"
             + " searched, tarred, copied and removed; a million files; dd with 1 KiB and 1 MiB"
-            + " blocks over a 4 GiB file; PostMark; randomio bigfile 10 .25 .01 2048 60 1");
+            + " blocks over a 4 GiB file; PostMark; randomio bigfile 10 .25 .01 2048 60 1;"
+            + " bonnie++ -s 7920 -f");
     DESCRIPTIONS.put(
         "tar-rm",
         "a tree extracted from a tar archive and removed with rm -rf, a sync after each, as in"
@@ -174,6 +175,36 @@ public final class ComparisonPresets {
     };
     for (int i = 0; i < randomIoRows.length; i++) {
       rows.put("randomio " + randomIoRows[i], Integer.toString(26 + i));
+    }
+    bonnie(scaler, workloads, rows);
+  }
+
+  /**
+   * bonnie++ -s 7920 -f: its file of 7920 MiB (scaled), without the per-char tests the table does
+   * not report, and {@code -r} set to half the file so that bonnie++'s 2 × RAM rule admits it; the
+   * note says the page cache may then hold part of the file.
+   */
+  private static void bonnie(Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
+    long size = scaler.size("bonnie++ file", 7920L * MIB);
+    long ram = Math.max(MIB, size / 2 / MIB * MIB);
+    scaler.notes.add(
+        "bonnie++ ram: "
+            + Size.bytes(ram)
+            + " (-r, half its file, as bonnie++ needs; the machine's memory may cache part of it)");
+    workloads.add(
+        Workloads.named(
+            "bonnie", Map.of("size", size / MIB + "m", "ram", ram / MIB + "m", "fast", "true")));
+    String[] bonnieRows = {
+      "put_block.bytes_per_sec",
+      "get_block.bytes_per_sec",
+      "seeks.iops",
+      "seq_create.files_per_sec",
+      "seq_del.files_per_sec",
+      "ran_create.files_per_sec",
+      "ran_del.files_per_sec"
+    };
+    for (int i = 0; i < bonnieRows.length; i++) {
+      rows.put("bonnie " + bonnieRows[i], Integer.toString(32 + i));
     }
   }
 

@@ -19,7 +19,7 @@ class ComparisonPresetsTest {
   void theClassicTableKeepsItsOriginalSizesWhereTheyFit() {
     ComparisonPresets.Plan plan = ComparisonPresets.plan("classic-table", Map.of(), TIB);
 
-    assertThat(plan.info().scaling()).isEmpty();
+    assertThat(plan.info().scaling()).singleElement().asString().startsWith("bonnie++ ram: 3960m");
     assertThat(names(plan.workloads()))
         .containsExactly(
             "fs-lifecycle",
@@ -31,7 +31,8 @@ class ComparisonPresetsTest {
             "dd-write-1m",
             "dd-read-1m",
             "postmark",
-            "randomio");
+            "randomio",
+            "bonnie");
     assertThat(spec(plan, "largefile", LargeFileSpec.class).size().bytes()).isEqualTo(4L << 30);
     assertThat(spec(plan, "dd-read-1k", DdSpec.class).count()).isEqualTo(4L << 20);
   }
@@ -66,6 +67,7 @@ class ComparisonPresetsTest {
     assertThat(plan.info().row("dd-read-1m", "blocks_per_sec")).contains("22");
     assertThat(plan.info().row("randomio", "create.bytes_per_sec")).contains("26");
     assertThat(plan.info().row("randomio", "write.lat_stdev")).contains("31");
+    assertThat(plan.info().row("bonnie", "ran_del.files_per_sec")).contains("38");
     assertThat(plan.info().row("postmark", "seconds")).isEmpty();
   }
 
