@@ -279,6 +279,8 @@ public final class Session implements AutoCloseable {
 
   private RunResult runJobs(
       String name, List<JobFile.Job> jobs, Map<String, String> globalOptions) {
+    // a CPU or NUMA node the machine lacks is refused before the volume is made
+    jobs.forEach(job -> io.fsbench.core.nativeio.CpuTopology.system().require(job.spec().cpus()));
     return onVolume(
         volume -> {
           List<JobResult> results = inRunDirectory(volume, context -> blockJobs.run(jobs, context));

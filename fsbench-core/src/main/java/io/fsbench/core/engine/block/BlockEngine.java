@@ -10,7 +10,9 @@ import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.nativeio.Caches;
+import io.fsbench.core.nativeio.CpuTopology;
 import io.fsbench.core.nativeio.NativeIoException;
+import io.fsbench.core.nativeio.ThreadPlacement;
 import io.fsbench.core.stats.JobResults;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,8 +44,10 @@ public final class BlockEngine {
     if (jobs.isEmpty()) {
       throw new InvalidInputException("no jobs to run; give at least one job");
     }
+    CpuTopology topology = CpuTopology.system();
     for (JobFile.Job job : jobs) {
       JobClone.requireUsable(job.spec(), job.spec().effectiveFileSize().bytes());
+      topology.require(job.spec().cpus());
     }
     long runStart = context.nanoTime();
     List<JobResults.Clone> results = new ArrayList<>();
@@ -84,7 +88,8 @@ public final class BlockEngine {
       Map<Path, Long> madeSizes) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
-    try (RateSampling sampling = new RateSampling(context::nanoTime)) {
+    try (RateSampling sampling = new RateSampling(context::nanoTime);
+        SteadyStateMonitor steadyState = new SteadyStateMonitor(context::nanoTime)) {
       try {
         for (JobFile.Job job : batch) {
           for (int c = 0; c < job.spec().numJobs(); c++) {
@@ -98,23 +103,28 @@ public final class BlockEngine {
                     firstThread + clones.size(),
                     files(job.spec(), subjob, context.directory(), madeSizes),
                     sampling,
+                    steadyState,
                     context::nanoTime,
                     context::currentTimeMillis,
                     () -> failed.get() || context.cancelled()));
           }
         }
+        steadyState.begin(); // fio's helper thread ticks from before the jobs' setup
         prepare(clones, context);
         runThreads(clones, failed);
       } finally {
         clones.forEach(JobClone::close);
         unlink(clones);
       }
+      steadyState.close();
+      sampling.close(); // the samples are read once the helpers have stopped
+      List<JobResults.Clone> results = new ArrayList<>();
+      for (JobClone clone : clones) {
+        SteadyStateMonitor.Subject subject = clone.steadyState();
+        results.add(clone.result(runStart, subject.result(steadyState.reportedWith(subject))));
+      }
+      return results;
     }
-    List<JobResults.Clone> results = new ArrayList<>();
-    for (JobClone clone : clones) {
-      results.add(clone.result(runStart));
-    }
-    return results;
   }
 
   /** fio's {@code unlink}: a job's files are removed when it ends. */
@@ -280,6 +290,10 @@ public final class BlockEngine {
           new Thread(
               () -> {
                 try {
+                  if (clone.spec().cpus().any()) {
+                    ThreadPlacement.apply(
+                        clone.spec().cpus(), clone.threadNumber(), CpuTopology.system());
+                  }
                   clone.run();
                 } catch (Throwable t) {
                   failed.set(true);

@@ -59,6 +59,8 @@ final class JobClone {
   private final ThinkTime thinkTime;
   private final MinimumRate minimumRate;
   private final IoLogs logs;
+  private final SteadyStateMonitor.Subject steady;
+  private final int threadNumber;
   private long issuedIos;
   private final IoPlan plan = new IoPlan();
   private IoGenerator generator;
@@ -76,6 +78,7 @@ final class JobClone {
       int threadNumber,
       List<IoFile> files,
       RateSampling sampling,
+      SteadyStateMonitor steadyState,
       LongSupplier clock,
       LongSupplier wallClock,
       BooleanSupplier cancelled) {
@@ -95,6 +98,19 @@ final class JobClone {
     this.thinkTime = new ThinkTime(spec.pacing(), clock);
     this.minimumRate = new MinimumRate(spec.name(), spec.rate(), spec.pacing().minRate());
     this.logs = new IoLogs(spec.logs(), spec.measurements(), threadNumber);
+    this.steady =
+        steadyState.register(
+            spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
+    this.threadNumber = threadNumber;
+  }
+
+  /** The clone's number over all threads of the job file, from 1 (fio's thread_number). */
+  int threadNumber() {
+    return threadNumber;
+  }
+
+  SteadyStateMonitor.Subject steadyState() {
+    return steady;
   }
 
   /**
@@ -189,6 +205,7 @@ final class JobClone {
             ? Long.MAX_VALUE
             : start + spec.rampTime().toNanos() + spec.runtime().toNanos();
     throttle.start(start);
+    steady.start(start);
     Phase phase = new Phase(rampEnd, deadline);
     phase.measureStart = start;
     phase.cpu = ThreadCpu.thread();
@@ -202,6 +219,7 @@ final class JobClone {
       syncAll();
     }
     long end = clock.getAsLong();
+    steady.finish();
     sampling.stop(end);
     logs.finish(end);
     stats.addRuntime(Duration.ofNanos(end - phase.measureStart));
@@ -293,7 +311,10 @@ final class JobClone {
         beginMeasuring(now);
         measureStart = now;
       }
-      return now >= deadline || ((++count & 255) == 0 && cancelled.getAsBoolean());
+      // steady state attained stops the job as fio's fio_mark_td_terminate: not an error
+      return now >= deadline
+          || steady.stopRequested()
+          || ((++count & 255) == 0 && cancelled.getAsBoolean());
     }
   }
 
@@ -599,7 +620,7 @@ final class JobClone {
   }
 
   /** What the clone measured, once it has finished and the samplers have stopped. */
-  JobResults.Clone result(long runStartNanos) {
+  JobResults.Clone result(long runStartNanos, io.fsbench.api.SteadyStateResult steadyState) {
     sampling.deliver(stats);
     logs.write();
     SetupTimes setup = new SetupTimes(layout, Duration.ofNanos(invalidateNanos), dropCaches);
@@ -617,7 +638,7 @@ final class JobClone {
             0,
             mechanism,
             setup);
-    return new JobResults.Clone(info, stats);
+    return new JobResults.Clone(info, stats, steadyState);
   }
 
   /** Closes the clone's descriptors; safe to call more than once. */
