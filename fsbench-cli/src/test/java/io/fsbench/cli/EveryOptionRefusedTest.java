@@ -154,6 +154,13 @@ class EveryOptionRefusedTest {
     add(
         cases,
         "compare",
+        "--cpus-allowed",
+        ext4,
+        List.of("--cpus-allowed", "0-x"),
+        "CPU list (0-x)");
+    add(
+        cases,
+        "compare",
         "--fresh-volume",
         ext4,
         List.of("--fresh-volume", "always"),

@@ -188,6 +188,11 @@ public final class FioOptions {
     o.put("log_avg_msec", Long.toString(logs.average().toMillis()));
     o.put("log_max_value", flag(logs.maxValue()));
     o.put("per_job_logs", flag(logs.perJob()));
+    if (logs.histogram().any()) {
+      o.put("write_hist_log", logs.histogram().prefix());
+      o.put("log_hist_msec", Long.toString(logs.histogram().interval().toMillis()));
+      o.put("log_hist_coarseness", Integer.toString(logs.histogram().coarseness()));
+    }
   }
 
   /** Only when given: most jobs leave them at fio's defaults, which change nothing. */
