@@ -112,6 +112,20 @@ class EveryOptionRefusedTest {
               : List.of("fio", job, "--fs", "ext4");
       add(cases, command, "--output-format", base, List.of("--output-format", "xml"), "xml");
       add(cases, command, "--output", base, List.of("--output", dir.toString()), dir.toString());
+      add(
+          cases,
+          command,
+          "--status-interval",
+          base,
+          List.of("--status-interval", "0"),
+          "--status-interval (0)");
+      add(
+          cases,
+          command,
+          "--status-format",
+          base,
+          List.of("--status-interval", "1s", "--status-format", "xml"),
+          "--status-format (xml)");
     }
     add(
         cases,

@@ -41,6 +41,15 @@ public final class BlockEngine {
    * Files the jobs create are left in the directory for the caller to remove.
    */
   public List<JobResult> run(List<JobFile.Job> jobs, WorkloadContext context) {
+    return run(jobs, context, RunStatus.Every.NONE);
+  }
+
+  /**
+   * Runs {@code jobs} as {@link #run(List, WorkloadContext)} does, reporting the results so far to
+   * {@code status} at its interval (fio's {@code --status-interval}); no report follows the return.
+   */
+  public List<JobResult> run(
+      List<JobFile.Job> jobs, WorkloadContext context, RunStatus.Every status) {
     if (jobs.isEmpty()) {
       throw new InvalidInputException("no jobs to run; give at least one job");
     }
@@ -55,11 +64,17 @@ public final class BlockEngine {
     // fio sets up every job's files before any runs, so a clone sees the size an earlier one
     // (of any batch) made a shared file: what a percentage offset is taken of
     Map<Path, Long> madeSizes = new HashMap<>();
-    for (List<JobFile.Job> batch : batches(jobs)) {
-      results.addAll(runBatch(batch, context, runStart, firstThread, madeSizes));
-      firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
-      if (context.cancelled()) {
-        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
+    List<List<JobFile.Job>> batches = batches(jobs);
+    try (RunStatus reports = new RunStatus(status, context::nanoTime, runStart, batches)) {
+      for (List<JobFile.Job> batch : batches) {
+        List<JobResults.Clone> done =
+            runBatch(batch, context, runStart, firstThread, madeSizes, reports);
+        reports.finished(done);
+        results.addAll(done);
+        firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
+        if (context.cancelled()) {
+          throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
+        }
       }
     }
     return JobResults.of(results);
@@ -85,7 +100,8 @@ public final class BlockEngine {
       WorkloadContext context,
       long runStart,
       int firstThread,
-      Map<Path, Long> madeSizes) {
+      Map<Path, Long> madeSizes,
+      RunStatus reports) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
     try (RateSampling sampling = new RateSampling(context::nanoTime);
@@ -109,6 +125,7 @@ public final class BlockEngine {
                     () -> failed.get() || context.cancelled()));
           }
         }
+        reports.running(clones);
         steadyState.begin(); // fio's helper thread ticks from before the jobs' setup
         prepare(clones, context);
         runThreads(clones, failed);

@@ -69,6 +69,8 @@ final class JobClone {
   private long invalidateNanos;
   private long jobStartMs;
   private long endNanos;
+  private volatile long liveStartNanos = -1;
+  private boolean ioEnded;
   private String mechanism = "psync";
   private int writesSinceSync;
 
@@ -222,15 +224,19 @@ final class JobClone {
     steady.finish();
     sampling.stop(end);
     logs.finish(end);
-    stats.addRuntime(Duration.ofNanos(end - phase.measureStart));
-    stats.jobRuntime(Duration.ofNanos(end - phase.measureStart));
     CpuUsage used = ThreadCpu.thread().minus(phase.cpu);
-    stats.addCpu(
-        used.user(),
-        used.system(),
-        used.voluntaryContextSwitches() + used.involuntaryContextSwitches(),
-        used.minorFaults(),
-        used.majorFaults());
+    synchronized (this) { // a status snapshot sees the runtime once, before or after
+      stats.addRuntime(Duration.ofNanos(end - phase.measureStart));
+      stats.jobRuntime(Duration.ofNanos(end - phase.measureStart));
+      stats.addCpu(
+          used.user(),
+          used.system(),
+          used.voluntaryContextSwitches() + used.involuntaryContextSwitches(),
+          used.minorFaults(),
+          used.majorFaults());
+      ioEnded = true;
+      endNanos = end;
+    }
     if (spec.fsyncOnClose() && spec.rw().writes()) {
       syncAll();
     }
@@ -319,6 +325,7 @@ final class JobClone {
   }
 
   private void beginMeasuring(long now) {
+    liveStartNanos = now;
     sampling.start(now);
     minimumRate.start(now);
     logs.start(now); // what ramp time logged is dropped, as fio logs nothing during ramp
@@ -623,22 +630,40 @@ final class JobClone {
   JobResults.Clone result(long runStartNanos, io.fsbench.api.SteadyStateResult steadyState) {
     sampling.deliver(stats);
     logs.write();
+    return new JobResults.Clone(info(runStartNanos, endNanos), stats, steadyState);
+  }
+
+  /**
+   * What the clone has measured so far, while it runs (fio's {@code __show_running_run_stats}): its
+   * counters and histograms copied without stopping it, its runtime up to {@code nowNanos}; CPU and
+   * the sampled rates are taken only when it ends.
+   */
+  synchronized JobResults.Clone snapshot(long runStartNanos, long nowNanos) {
+    JobStats copy = stats.emptyCopy();
+    copy.add(stats);
+    long start = liveStartNanos;
+    if (!ioEnded && start >= 0) {
+      copy.addRuntime(Duration.ofNanos(nowNanos - start));
+      copy.jobRuntime(Duration.ofNanos(nowNanos - start));
+    }
+    return new JobResults.Clone(info(runStartNanos, ioEnded ? endNanos : nowNanos), copy);
+  }
+
+  private JobInfo info(long runStartNanos, long endNanos) {
     SetupTimes setup = new SetupTimes(layout, Duration.ofNanos(invalidateNanos), dropCaches);
     long elapsedSec = (Math.max(0, endNanos - runStartNanos) + 999_999_999L) / 1_000_000_000L;
-    JobInfo info =
-        new JobInfo(
-            spec.name(),
-            job.groupId(),
-            job.groupReporting(),
-            job.options(),
-            spec.percentiles(),
-            spec.ioDepth(),
-            jobStartMs,
-            elapsedSec,
-            0,
-            mechanism,
-            setup);
-    return new JobResults.Clone(info, stats, steadyState);
+    return new JobInfo(
+        spec.name(),
+        job.groupId(),
+        job.groupReporting(),
+        job.options(),
+        spec.percentiles(),
+        spec.ioDepth(),
+        jobStartMs,
+        elapsedSec,
+        0,
+        mechanism,
+        setup);
   }
 
   /** Closes the clone's descriptors; safe to call more than once. */
