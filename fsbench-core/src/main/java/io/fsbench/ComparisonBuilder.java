@@ -4,8 +4,10 @@ import io.fsbench.api.CacheState;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonListener;
 import io.fsbench.api.ComparisonSettings;
+import io.fsbench.api.CpuPlacement;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.PluginInfo;
 import io.fsbench.api.RepetitionPolicy;
 import io.fsbench.api.Target;
@@ -46,6 +48,7 @@ public final class ComparisonBuilder {
   private boolean targetGiven;
   private String repetitionsGiven;
   private ComparisonListener listener = new ComparisonListener() {};
+  private List<Integer> cpusAllowed = List.of();
 
   ComparisonBuilder(FsBench fsbench) {
     this.fsbench = fsbench;
@@ -194,6 +197,21 @@ public final class ComparisonBuilder {
     return this;
   }
 
+  /**
+   * Pins every block job's threads to these CPUs, as fio's {@code cpus_allowed} (shared by the
+   * job's clones); each job's parameters then name them. Only block workloads run on threads
+   * fsbench pins, so a comparison of any other workload with CPUs given is refused. A CPU the
+   * machine lacks is refused before anything is made.
+   *
+   * <pre>{@code
+   * fsbench.compare().workloads(Workloads.named("randread-4k")).cpusAllowed(List.of(0)).run();
+   * }</pre>
+   */
+  public ComparisonBuilder cpusAllowed(List<Integer> cpus) {
+    this.cpusAllowed = CpuPlacement.NONE.cpus(cpus).cpus();
+    return this;
+  }
+
   /** Progress callbacks. */
   public ComparisonBuilder listener(ComparisonListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
@@ -208,7 +226,7 @@ public final class ComparisonBuilder {
     List<Workload> timed = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     for (Workload w : chosen) {
-      timed.add(fsbench.runners().withRuntime(w, built.runtime()));
+      timed.add(fsbench.runners().withRuntime(pinned(w), built.runtime()));
       List<String> changed = Workloads.differencesFromPreset(w);
       if (!changed.isEmpty()) {
         notes.add(
@@ -233,6 +251,23 @@ public final class ComparisonBuilder {
         notes,
         comparison.started(),
         comparison.finished());
+  }
+
+  /** The workload with its threads pinned to {@link #cpusAllowed}, if any were given. */
+  private Workload pinned(Workload w) {
+    if (cpusAllowed.isEmpty()) {
+      return w;
+    }
+    if (!(w.spec() instanceof JobSpec job)) {
+      throw new InvalidInputException(
+          "CPUs to pin ("
+              + CpuPlacement.formatList(cpusAllowed)
+              + ") apply to block jobs, and workload "
+              + w.name()
+              + " is not one; compare it without them");
+    }
+    JobSpec spec = job.toBuilder().cpus(job.cpus().cpus(cpusAllowed)).build();
+    return w instanceof NamedWorkload named ? new NamedWorkload(named.name(), spec) : spec;
   }
 
   /** A baseline given must be compared, or every ratio is missing after the whole run. */

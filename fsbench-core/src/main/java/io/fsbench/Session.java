@@ -18,6 +18,7 @@ import io.fsbench.api.WorkloadResult;
 import io.fsbench.core.compare.EnvironmentProbe;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadContext;
+import io.fsbench.core.engine.block.RunStatus;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.jobfile.JobOptionParser;
@@ -28,11 +29,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -65,7 +68,7 @@ public final class Session implements AutoCloseable {
 
   /** Runs block jobs in a context: the block engine, or a fake in tests. */
   interface BlockJobs {
-    List<JobResult> run(List<JobFile.Job> jobs, WorkloadContext context);
+    List<JobResult> run(List<JobFile.Job> jobs, WorkloadContext context, RunStatus.Every status);
   }
 
   private final FsBench fsbench;
@@ -75,6 +78,8 @@ public final class Session implements AutoCloseable {
   private Target target;
   private Tuning tuning = Tuning.defaults();
   private DoubleConsumer progress = fraction -> {};
+  private Duration statusEvery = Duration.ZERO;
+  private Consumer<RunResult> status = result -> {};
   private boolean keepsVolume;
   private Volume volume;
   private Environment environment;
@@ -149,6 +154,24 @@ public final class Session implements AutoCloseable {
   public synchronized Session check(Workload workload) {
     check();
     fsbench.runners().check(workload);
+    return this;
+  }
+
+  /**
+   * Called every {@code every} while block jobs run, with their results so far, cumulative from
+   * their start as fio's {@code --status-interval} reports them (a running job's CPU and sampled
+   * rates come only with its final result). No report follows the run's own result.
+   *
+   * <pre>{@code
+   * session.status(Duration.ofSeconds(1), soFar -> System.err.println(soFar.jobs().size()));
+   * }</pre>
+   */
+  public synchronized Session status(Duration every, Consumer<RunResult> listener) {
+    if (every == null || every.isNegative() || every.isZero()) {
+      throw new InvalidInputException("status interval (" + every + ") must be positive");
+    }
+    this.statusEvery = every;
+    this.status = Objects.requireNonNull(listener, "listener");
     return this;
   }
 
@@ -279,17 +302,27 @@ public final class Session implements AutoCloseable {
 
   private RunResult runJobs(
       String name, List<JobFile.Job> jobs, Map<String, String> globalOptions) {
+    // a CPU or NUMA node the machine lacks is refused before the volume is made
+    jobs.forEach(job -> io.fsbench.core.nativeio.CpuTopology.system().require(job.spec().cpus()));
     return onVolume(
         volume -> {
-          List<JobResult> results = inRunDirectory(volume, context -> blockJobs.run(jobs, context));
-          return RunResult.ofJobs(
-              EnvironmentProbe.fsbenchVersion(),
-              clock.millis(),
-              name,
-              globalOptions,
-              results,
-              environment(),
-              VolumeInfo.of(volume));
+          Environment env = environment();
+          Function<List<JobResult>, RunResult> asRun =
+              results ->
+                  RunResult.ofJobs(
+                      EnvironmentProbe.fsbenchVersion(),
+                      clock.millis(),
+                      name,
+                      globalOptions,
+                      results,
+                      env,
+                      VolumeInfo.of(volume));
+          RunStatus.Every every =
+              statusEvery.isZero()
+                  ? RunStatus.Every.NONE
+                  : new RunStatus.Every(statusEvery, soFar -> status.accept(asRun.apply(soFar)));
+          return asRun.apply(
+              inRunDirectory(volume, context -> blockJobs.run(jobs, context, every)));
         });
   }
 

@@ -138,6 +138,19 @@ class EveryApiVerbRefusedTest {
         "offsetModifier", b -> b.offsetModifier(io.fsbench.api.OffsetModifier.randomEvery(4)));
     JOB_CASES.put(
         "ioEngine", b -> b.ioEngine(io.fsbench.api.IoEngine.PSYNC).ioDepth(8)); // no effect
+    JOB_CASES.put(
+        "steadyState",
+        b ->
+            b.rampTime(Duration.ofSeconds(1))
+                .steadyState(
+                    io.fsbench.api.SteadyState.of(
+                        io.fsbench.api.SteadyState.Criterion.IOPS,
+                        1,
+                        true,
+                        Duration.ofSeconds(2),
+                        Duration.ZERO)));
+    JOB_CASES.put(
+        "cpus", b -> b.cpus(io.fsbench.api.CpuPlacement.NONE.cpus(List.of(1023)))); // no such CPU
   }
 
   @Test
@@ -177,6 +190,7 @@ class EveryApiVerbRefusedTest {
     cases.put("runtime", c -> c.runtime(Duration.ofSeconds(-1)));
     cases.put("target", c -> c.target(Target.directory(temp.resolve("fsbench-missing"))));
     cases.put("baseline", c -> c.baseline("xfs"));
+    cases.put("cpusAllowed", c -> c.cpusAllowed(List.of(1023))); // a CPU this machine lacks
     Map<String, String> nothingBad =
         Map.of(
             "volumes", "an enum: every policy is valid",
@@ -215,6 +229,7 @@ class EveryApiVerbRefusedTest {
     cases.put("randReadWrite", s -> s.randReadWrite(Size.ZERO).size(Size.mib(1)).run());
     cases.put("fioJob", s -> s.fioJob(List.of("rw=sideways")).run());
     cases.put("check", s -> s.check(Workloads.named("postmark", Map.of("number", "0"))));
+    cases.put("status", s -> s.status(Duration.ZERO, soFar -> {}));
     Map<String, String> nothingBad =
         Map.of(
             "progress", "any listener; it only hears progress",

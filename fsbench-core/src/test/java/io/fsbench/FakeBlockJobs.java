@@ -26,7 +26,10 @@ final class FakeBlockJobs implements Session.BlockJobs {
   RuntimeException failure;
 
   @Override
-  public List<JobResult> run(List<JobFile.Job> jobs, WorkloadContext context) {
+  public List<JobResult> run(
+      List<JobFile.Job> jobs,
+      WorkloadContext context,
+      io.fsbench.core.engine.block.RunStatus.Every status) {
     calls.add(jobs);
     directories.add(context.directory());
     hadVolume.add(context.volume().isPresent());

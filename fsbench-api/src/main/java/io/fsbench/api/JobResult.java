@@ -52,6 +52,8 @@ import java.util.Set;
  * @param latencyMs % of I/Os by completion latency from 1 ms; keys {@link #LATENCY_MS_KEYS}, in ms
  * @param ioMechanism how the I/O was done, e.g. {@code psync}, {@code io_uring}
  * @param setup the time spent preparing the job, outside its runtime
+ * @param steadyState what its steady-state detection saw; {@link SteadyStateResult#NONE} when none
+ *     ran
  */
 public record JobResult(
     String jobname,
@@ -75,7 +77,8 @@ public record JobResult(
     Map<String, Double> latencyUs,
     Map<String, Double> latencyMs,
     String ioMechanism,
-    SetupTimes setup)
+    SetupTimes setup,
+    SteadyStateResult steadyState)
     implements WorkloadResult {
 
   /** The keys of {@link #iodepthLevel()}, in fio's order. */
@@ -132,12 +135,63 @@ public record JobResult(
     Objects.requireNonNull(cpu, "cpu");
     Objects.requireNonNull(ioMechanism, "ioMechanism");
     Objects.requireNonNull(setup, "setup");
+    Objects.requireNonNull(steadyState, "steadyState");
     iodepthLevel = percentages("iodepth_level", iodepthLevel, IODEPTH_LEVEL_KEYS);
     iodepthSubmit = percentages("iodepth_submit", iodepthSubmit, IODEPTH_SUBMIT_KEYS);
     iodepthComplete = percentages("iodepth_complete", iodepthComplete, IODEPTH_SUBMIT_KEYS);
     latencyNs = percentages("latency_ns", latencyNs, LATENCY_NS_KEYS);
     latencyUs = percentages("latency_us", latencyUs, LATENCY_NS_KEYS);
     latencyMs = percentages("latency_ms", latencyMs, LATENCY_MS_KEYS);
+  }
+
+  /** A result of a job without steady-state detection. */
+  public JobResult(
+      String jobname,
+      int groupid,
+      int members,
+      long jobStartMs,
+      int error,
+      long elapsedSec,
+      Map<String, String> options,
+      DirectionResult read,
+      DirectionResult write,
+      DirectionResult trim,
+      SyncResult sync,
+      long jobRuntimeMs,
+      CpuResult cpu,
+      int ioDepth,
+      Map<String, Double> iodepthLevel,
+      Map<String, Double> iodepthSubmit,
+      Map<String, Double> iodepthComplete,
+      Map<String, Double> latencyNs,
+      Map<String, Double> latencyUs,
+      Map<String, Double> latencyMs,
+      String ioMechanism,
+      SetupTimes setup) {
+    this(
+        jobname,
+        groupid,
+        members,
+        jobStartMs,
+        error,
+        elapsedSec,
+        options,
+        read,
+        write,
+        trim,
+        sync,
+        jobRuntimeMs,
+        cpu,
+        ioDepth,
+        iodepthLevel,
+        iodepthSubmit,
+        iodepthComplete,
+        latencyNs,
+        latencyUs,
+        latencyMs,
+        ioMechanism,
+        setup,
+        SteadyStateResult.NONE);
   }
 
   /** All-zero percentages with the given keys, for a job that did no I/O. */

@@ -65,6 +65,9 @@ import org.jspecify.annotations.Nullable;
  * @param randomGenerator fio's {@code random_generator}
  * @param zones fio's {@code zonemode=strided} with {@code zonesize}, {@code zonerange} and {@code
  *     zoneskip}
+ * @param steadyState fio's steady-state detection ({@code ss}, {@code ss_dur}, {@code ss_ramp})
+ * @param cpus where the job's threads run: fio's {@code cpus_allowed}, {@code nice} and NUMA
+ *     options
  */
 public record JobSpec(
     String name,
@@ -111,7 +114,9 @@ public record JobSpec(
     long numberIos,
     OffsetModifier offsetModifier,
     RandomGenerator randomGenerator,
-    Zones zones)
+    Zones zones,
+    SteadyState steadyState,
+    CpuPlacement cpus)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -163,6 +168,17 @@ public record JobSpec(
     Objects.requireNonNull(offsetModifier, "offsetModifier");
     Objects.requireNonNull(randomGenerator, "randomGenerator");
     Objects.requireNonNull(zones, "zones");
+    Objects.requireNonNull(steadyState, "steadyState");
+    Objects.requireNonNull(cpus, "cpus");
+    if (steadyState.enabled() && !rampTime.isZero()) {
+      // fio zeroes a job's byte counters at the end of ramp_time but not the steady-state
+      // check's last reading, so its next sample is an unsigned wrap-around, not a rate
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "' gives steadystate with ramp_time, whose end fio's steady-state samples do not"
+              + " survive; give ss_ramp instead of ramp_time");
+    }
     if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
       // fio draws the skewed offsets over the whole region from each zone's moving start, so
       // most land past the file's end and end the job after a random few
@@ -526,6 +542,8 @@ public record JobSpec(
     private OffsetModifier offsetModifier = OffsetModifier.NONE;
     private RandomGenerator randomGenerator = RandomGenerator.TAUSWORTHE;
     private Zones zones = Zones.NONE;
+    private SteadyState steadyState = SteadyState.NONE;
+    private CpuPlacement cpus = CpuPlacement.NONE;
 
     protected AbstractBuilder() {}
 
@@ -842,6 +860,8 @@ public record JobSpec(
       offsetModifier = spec.offsetModifier();
       randomGenerator = spec.randomGenerator();
       zones = spec.zones();
+      steadyState = spec.steadyState();
+      cpus = spec.cpus();
       return self();
     }
 
@@ -854,6 +874,18 @@ public record JobSpec(
     /** Which measurements are taken ({@link Measurements}); fio's defaults unless given. */
     public B measurements(Measurements measurements) {
       this.measurements = measurements;
+      return self();
+    }
+
+    /** fio's steady-state detection ({@link SteadyState}); none unless given. */
+    public B steadyState(SteadyState steadyState) {
+      this.steadyState = steadyState;
+      return self();
+    }
+
+    /** Where the job's threads run ({@link CpuPlacement}); anywhere unless given. */
+    public B cpus(CpuPlacement cpus) {
+      this.cpus = cpus;
       return self();
     }
 
@@ -915,7 +947,9 @@ public record JobSpec(
           numberIos,
           offsetModifier,
           randomGenerator,
-          zones);
+          zones,
+          steadyState,
+          cpus);
     }
   }
 }

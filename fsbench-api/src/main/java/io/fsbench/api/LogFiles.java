@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param maxValue fio's {@code log_max_value}: a window logs its largest value, not its mean
  * @param perJob fio's {@code per_job_logs}: one file per clone ({@code .<N>} in the name), or one
  *     file that every clone appends to
+ * @param histogram fio's completion latency histogram log ({@code write_hist_log})
  */
 public record LogFiles(
     String bandwidthPrefix,
@@ -30,15 +31,28 @@ public record LogFiles(
     String latencyPrefix,
     Duration average,
     boolean maxValue,
-    boolean perJob) {
+    boolean perJob,
+    HistogramLog histogram) {
 
   /** No logs, and fio's defaults for the rest. */
   public static final LogFiles NONE = new LogFiles("", "", "", Duration.ZERO, false, true);
+
+  /** Logs without a histogram log. */
+  public LogFiles(
+      String bandwidthPrefix,
+      String iopsPrefix,
+      String latencyPrefix,
+      Duration average,
+      boolean maxValue,
+      boolean perJob) {
+    this(bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, HistogramLog.NONE);
+  }
 
   public LogFiles {
     Objects.requireNonNull(bandwidthPrefix, "bandwidthPrefix");
     Objects.requireNonNull(iopsPrefix, "iopsPrefix");
     Objects.requireNonNull(latencyPrefix, "latencyPrefix");
+    Objects.requireNonNull(histogram, "histogram");
     if (average == null || average.isNegative()) {
       throw new InvalidInputException("log_avg_msec (" + average + ") must not be negative");
     }
@@ -47,16 +61,25 @@ public record LogFiles(
 
   /** A copy that writes the bandwidth log with this prefix. */
   public LogFiles bandwidth(String prefix) {
-    return new LogFiles(prefix, iopsPrefix, latencyPrefix, average, maxValue, perJob);
+    return new LogFiles(prefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, histogram);
   }
 
   /** A copy that averages over windows of {@code window} (zero: every I/O). */
   public LogFiles average(Duration window) {
-    return new LogFiles(bandwidthPrefix, iopsPrefix, latencyPrefix, window, maxValue, perJob);
+    return new LogFiles(
+        bandwidthPrefix, iopsPrefix, latencyPrefix, window, maxValue, perJob, histogram);
+  }
+
+  /** A copy that writes this histogram log. */
+  public LogFiles histogram(HistogramLog log) {
+    return new LogFiles(bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, log);
   }
 
   /** Whether any log is written. */
   public boolean any() {
-    return !bandwidthPrefix.isEmpty() || !iopsPrefix.isEmpty() || !latencyPrefix.isEmpty();
+    return !bandwidthPrefix.isEmpty()
+        || !iopsPrefix.isEmpty()
+        || !latencyPrefix.isEmpty()
+        || histogram.any();
   }
 }

@@ -7,6 +7,7 @@ import io.fsbench.Reports;
 import io.fsbench.Workloads;
 import io.fsbench.api.CacheState;
 import io.fsbench.api.Comparison;
+import io.fsbench.api.CpuPlacement;
 import io.fsbench.api.DataLossConsent;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
@@ -186,6 +187,12 @@ final class CompareCommand implements Callable<Integer> {
       defaultValue = "fsbench-report")
   Path out;
 
+  @Option(
+      names = "--cpus-allowed",
+      paramLabel = "LIST",
+      description = "Pin the block jobs' threads to these CPUs, as fio's cpus_allowed, e.g. 0-1,3.")
+  String cpusAllowed;
+
   @Option(names = "--no-progress", description = "No progress bar on stderr.")
   boolean noProgress;
 
@@ -261,6 +268,9 @@ final class CompareCommand implements Callable<Integer> {
       }
     } else {
       compare.workloads(chosen);
+    }
+    if (cpusAllowed != null) {
+      compare.cpusAllowed(CpuPlacement.parseList(cpusAllowed));
     }
     if (!noProgress) {
       compare.listener(new ProgressBar(err, repeat != null ? repeat : 3));

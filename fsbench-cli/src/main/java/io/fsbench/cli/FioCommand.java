@@ -39,6 +39,8 @@ final class FioCommand implements Callable<Integer> {
 
   @Mixin OutputOptions output;
 
+  @Mixin StatusOptions status;
+
   private final Supplier<FsBench> fsbench;
 
   FioCommand(Supplier<FsBench> fsbench) {
@@ -53,6 +55,7 @@ final class FioCommand implements Callable<Integer> {
           "--output-format csv is bonnie++'s CSV line, for --workload bonnie; a fio job file's"
               + " result is text, json or json+");
     }
+    status.check(output);
     if (!Files.isReadable(jobFile)) {
       throw new InvalidInputException(
           "job file (" + jobFile + ") does not exist or cannot be read; give a fio job file");
@@ -72,9 +75,11 @@ final class FioCommand implements Callable<Integer> {
     }
     try (Session session = Runs.session(fsbench.get(), target)) {
       Runs.started(session, err, jobFile.toString(), target);
+      status.attach(session, output, spec.commandLine().getOut(), err);
       long start = System.nanoTime();
       RunResult result = session.fio(jobFile);
       Runs.finished(err, start);
+      status.finish(result, spec.commandLine().getOut());
       output.write(result, spec.commandLine().getOut());
       return Runs.exitCode(result, err);
     }

@@ -27,6 +27,8 @@ final class OutputOptions {
       description = "Write the result to FILE instead of stdout.")
   Path file;
 
+  private boolean interimWritten;
+
   /** Checks the format and that the result file can be written, before anything runs. */
   void check() {
     format();
@@ -43,13 +45,26 @@ final class OutputOptions {
     write(Reports.format(run, format()), stdout);
   }
 
-  private void write(String text, PrintWriter stdout) {
+  /**
+   * A status report (fio's {@code --status-interval}) before the result, where the result goes: the
+   * result then follows it, as fio writes one document after another.
+   */
+  synchronized void writeInterim(RunResult run, PrintWriter stdout) {
+    write(Reports.format(run, format()), stdout);
+    interimWritten = true;
+  }
+
+  private synchronized void write(String text, PrintWriter stdout) {
     if (file == null) {
       stdout.print(text);
       stdout.flush();
       return;
     }
     try {
+      if (interimWritten) {
+        java.nio.file.Files.writeString(file, text, java.nio.file.StandardOpenOption.APPEND);
+        return;
+      }
       java.nio.file.Files.writeString(file, text);
     } catch (IOException e) {
       throw new FsBenchException(

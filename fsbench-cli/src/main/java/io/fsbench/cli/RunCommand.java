@@ -46,6 +46,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin OutputOptions output;
 
+  @Mixin StatusOptions status;
+
   @Option(
       names = "--workload",
       paramLabel = "NAME",
@@ -93,6 +95,7 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     output.check(); // a typo in the format, or an unwritable file, fails before a long run
+    status.check(output);
     if (workload != null) {
       return runWorkload();
     }
@@ -117,9 +120,11 @@ final class RunCommand implements Callable<Integer> {
   private int runJob(Session session, JobBuilder job, String name) {
     var err = spec.commandLine().getErr();
     Runs.started(session, err, name, target);
+    status.attach(session, output, spec.commandLine().getOut(), err);
     long start = System.nanoTime();
     RunResult result = job.run();
     Runs.finished(err, start);
+    status.finish(result, spec.commandLine().getOut());
     output.write(result, spec.commandLine().getOut());
     return Runs.exitCode(result, err);
   }
@@ -139,6 +144,10 @@ final class RunCommand implements Callable<Integer> {
       if (named.spec() instanceof JobSpec job) {
         JobBuilder builder = session.job(job).dropCaches(dropCaches);
         return runJob(session, builder, job.name());
+      }
+      if (status.interval != null) {
+        throw new InvalidInputException(
+            "--status-interval reports block jobs; " + workload + " is not one, drop it");
       }
       if (dropCaches) {
         throw new InvalidInputException(

@@ -112,6 +112,20 @@ class EveryOptionRefusedTest {
               : List.of("fio", job, "--fs", "ext4");
       add(cases, command, "--output-format", base, List.of("--output-format", "xml"), "xml");
       add(cases, command, "--output", base, List.of("--output", dir.toString()), dir.toString());
+      add(
+          cases,
+          command,
+          "--status-interval",
+          base,
+          List.of("--status-interval", "0"),
+          "--status-interval (0)");
+      add(
+          cases,
+          command,
+          "--status-format",
+          base,
+          List.of("--status-interval", "1s", "--status-format", "xml"),
+          "--status-format (xml)");
     }
     add(
         cases,
@@ -151,6 +165,13 @@ class EveryOptionRefusedTest {
     add(cases, "compare", "--tune", ext4, List.of("--tune", "ext4:cow=off"), "cow=off");
     add(cases, "compare", "--also-defaults", ext4, List.of("--also-defaults"), "--also-defaults");
     add(cases, "compare", "--cache", ext4, List.of("--cache", "tepid"), "--cache (tepid)");
+    add(
+        cases,
+        "compare",
+        "--cpus-allowed",
+        ext4,
+        List.of("--cpus-allowed", "0-x"),
+        "CPU list (0-x)");
     add(
         cases,
         "compare",

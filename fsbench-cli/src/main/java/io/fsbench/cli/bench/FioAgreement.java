@@ -66,6 +66,7 @@ final class FioAgreement {
       out.add(at + ": jobname fio " + fio.path("jobname") + ", fsbench " + own.path("jobname"));
     }
     measurements(at, sections, fio, own, out);
+    steadyState(at, fio.path("steadystate"), own.path("steadystate"), out);
     Io f = Io.of(fio);
     Io o = Io.of(own);
     boolean mixed = sections.stream().anyMatch(FioCase.Section::mixed);
@@ -180,6 +181,50 @@ final class FioAgreement {
     }
     within(at, "sync.total_ios against fio's timed syncs", f.syncN, o.syncIos, syncTol, out);
     within(at, "sync.lat_ns.N", f.syncN, o.syncN, syncTol, out);
+  }
+
+  /**
+   * The {@code steadystate} object: there on both sides or neither, with fio's keys (and those of
+   * its {@code data}), its criterion and limit ({@code ss}), its window ({@code duration}) and as
+   * many samples. Whether it was attained and the samples themselves follow the clock: which
+   * one-second ticks a sub-second job spans.
+   */
+  private static void steadyState(String at, JsonNode fio, JsonNode own, List<String> out) {
+    if (fio.isMissingNode() != own.isMissingNode()) {
+      out.add(
+          at + ": steadystate fio " + !fio.isMissingNode() + ", fsbench " + !own.isMissingNode());
+      return;
+    }
+    if (fio.isMissingNode()) {
+      return;
+    }
+    if (!names(fio).equals(names(own))
+        || !names(fio.path("data")).equals(names(own.path("data")))) {
+      out.add(at + ": steadystate keys fio " + names(fio) + ", fsbench " + names(own));
+    }
+    for (String field : List.of("ss", "duration")) {
+      if (!fio.path(field).equals(own.path(field))) {
+        out.add(
+            at
+                + ": steadystate."
+                + field
+                + " fio "
+                + fio.path(field)
+                + ", fsbench "
+                + own.path(field));
+      }
+    }
+    for (String series : List.of("iops", "bw")) {
+      if (fio.path("data").path(series).size() != own.path("data").path(series).size()) {
+        out.add(at + ": steadystate.data." + series + " sizes differ");
+      }
+    }
+  }
+
+  private static List<String> names(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
   }
 
   /**

@@ -29,10 +29,15 @@ final class FioJobGenerator {
   // pacing and measurement options draw from their own stream, so that adding them left the
   // cases of every seed as they were in all other options
   private final SplittableRandom extras;
+  // steady state and CPU placement draw from a third stream, for the same reason
+  private final SplittableRandom placement;
+  private final List<Integer> cpus;
 
   FioJobGenerator(long seed) {
     this.random = new SplittableRandom(seed);
     this.extras = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + 0x7ACE);
+    this.placement = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0xC9);
+    this.cpus = io.fsbench.core.nativeio.CpuTopology.system().cpus();
   }
 
   /** The next job file. */
@@ -61,6 +66,7 @@ final class FioJobGenerator {
       // fio refuses jobs of one reporting group whose lat_percentiles differ, so it is global
       global.put("lat_percentiles", "1");
     }
+    steadyState(global);
     int count = 1 + random.nextInt(3);
     List<FioCase.Section> sections = new ArrayList<>();
     StringBuilder text = new StringBuilder();
@@ -160,6 +166,7 @@ final class FioJobGenerator {
       o.put("group_reporting", "1");
     }
     pacing(o);
+    cpus(o);
     if (!measurements(o)) {
       logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
     }
@@ -185,6 +192,51 @@ final class FioJobGenerator {
     if (extra(5)) {
       o.put("startdelay", extra(50) ? "10ms" : "0-20ms");
     }
+  }
+
+  /**
+   * Steady-state detection, in [global]: fio refuses jobs of one reporting group with different
+   * settings. The jobs are size-bounded and end within a second or two, so the window rarely fills;
+   * what is compared is that the object is there, with fio's keys, criterion and window.
+   */
+  private void steadyState(Map<String, String> global) {
+    if (placement.nextInt(100) >= 10) {
+      return;
+    }
+    String criterion = pickPlaced("iops", "iops_slope", "bw", "bw_slope");
+    String limit =
+        placement.nextBoolean()
+            ? pickPlaced("1", "10", "0.5") + "%"
+            : (criterion.startsWith("bw") ? pickPlaced("1m", "100k", "4096") : "50");
+    global.put(placement.nextBoolean() ? "ss" : "steadystate", criterion + ":" + limit);
+    global.put("ss_dur", pickPlaced("2", "3s", "5"));
+    if (placement.nextBoolean()) {
+      global.put("ss_ramp", pickPlaced("1", "500ms"));
+    }
+  }
+
+  /** cpus_allowed (or cpumask) of this machine's CPUs, shared or split, and nice. */
+  private void cpus(Map<String, String> o) {
+    if (placement.nextInt(100) < 12) {
+      int first = cpus.get(0);
+      int last = cpus.get(cpus.size() - 1);
+      String list = pickPlaced(first + "", last + "", first + "-" + last, first + "," + last);
+      if (last < 32 && placement.nextInt(100) < 25) {
+        o.put("cpumask", Long.toString((1L << first) | (1L << last)));
+      } else {
+        o.put("cpus_allowed", list);
+      }
+      if (placement.nextBoolean()) {
+        o.put("cpus_allowed_policy", pickPlaced("shared", "split"));
+      }
+    }
+    if (placement.nextInt(100) < 8) {
+      o.put("nice", Integer.toString(1 + placement.nextInt(5)));
+    }
+  }
+
+  private String pickPlaced(String... values) {
+    return values[placement.nextInt(values.length)];
   }
 
   /** The latency switches: which latency objects are filled and which get percentiles. */

@@ -43,6 +43,34 @@ class FioJobGeneratorTest {
     assertThat(seen.values()).allSatisfy(n -> assertThat(n).isGreaterThanOrEqualTo(5));
   }
 
+  private static final Map<String, Pattern> PLACEMENT_OPTIONS =
+      Map.ofEntries(
+          Map.entry("steadystate", Pattern.compile("(?m)^(ss|steadystate)=\\w+:[\\d.]+[km%]?$")),
+          Map.entry("ss_dur", Pattern.compile("(?m)^ss_dur=")),
+          Map.entry("ss_ramp", Pattern.compile("(?m)^ss_ramp=")),
+          Map.entry("cpus_allowed", Pattern.compile("(?m)^cpus_allowed=")),
+          Map.entry("cpumask", Pattern.compile("(?m)^cpumask=\\d+$")),
+          Map.entry("split", Pattern.compile("(?m)^cpus_allowed_policy=split$")),
+          Map.entry("nice", Pattern.compile("(?m)^nice=[1-5]$")));
+
+  /** The harness's CI seed and the one docs/measurement.md reports for these options. */
+  @Test
+  void coversSteadyStateAndCpuPlacementInTheCasesOfSeed19() {
+    FioJobGenerator generator = new FioJobGenerator(19);
+    Map<String, Integer> seen = new TreeMap<>();
+    for (int i = 0; i < 60; i++) {
+      String text = generator.next(i).text();
+      PLACEMENT_OPTIONS.forEach(
+          (name, pattern) -> {
+            if (pattern.matcher(text).find()) {
+              seen.merge(name, 1, Integer::sum);
+            }
+          });
+    }
+
+    assertThat(seen.keySet()).containsExactlyInAnyOrderElementsOf(PLACEMENT_OPTIONS.keySet());
+  }
+
   @Test
   void aRandomModifierComesWithWhatFsbenchNeedsToHonourIt() {
     FioJobGenerator generator = new FioJobGenerator(4242);

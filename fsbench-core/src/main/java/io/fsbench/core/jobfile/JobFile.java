@@ -90,6 +90,7 @@ public record JobFile(
       if (parsed.scheduling().groupReporting()) {
         requireGroupLatPercentiles(jobs, group, parsed.spec());
       }
+      requireGroupSteadyState(jobs, group, parsed.spec());
       jobs.add(new Job(parsed.spec(), group, parsed.scheduling().groupReporting(), asWritten(own)));
     }
     if (jobs.isEmpty()) {
@@ -126,6 +127,25 @@ public record JobFile(
                 + job.spec().name()
                 + "'); give the jobs of a group the same lat_percentiles, or start a new group"
                 + " with new_group (fio refuses it too)");
+      }
+    }
+  }
+
+  /**
+   * fio's {@code td_steadystate_init}: every job of a reporting group (group_reporting or not) must
+   * have the same steady-state settings, none being one of them.
+   */
+  private static void requireGroupSteadyState(List<Job> jobs, int group, JobSpec spec) {
+    for (Job job : jobs) {
+      if (job.groupId() == group && !job.spec().steadyState().equals(spec.steadyState())) {
+        throw new InvalidInputException(
+            "the steady-state options of job '"
+                + spec.name()
+                + "' differ from those of job '"
+                + job.spec().name()
+                + "' in its group; give the jobs of a group the same steadystate, ss_dur and"
+                + " ss_ramp, or start a new group with new_group or stonewall (fio: 'steadystate"
+                + " options must be consistent within reporting groups')");
       }
     }
   }

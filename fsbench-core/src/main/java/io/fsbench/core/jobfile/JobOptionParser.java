@@ -52,6 +52,8 @@ public final class JobOptionParser {
   private final PacingOptions pacing = new PacingOptions();
   private final MeasurementOptions measurements = new MeasurementOptions();
   private final LogOptions logs = new LogOptions();
+  private final SteadyStateOptions steadyState = new SteadyStateOptions();
+  private final CpuOptions cpus = new CpuOptions();
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
@@ -103,6 +105,8 @@ public final class JobOptionParser {
     all.addAll(PacingOptions.KEYS);
     all.addAll(MeasurementOptions.KEYS);
     all.addAll(LogOptions.KEYS);
+    all.addAll(SteadyStateOptions.KEYS);
+    all.addAll(CpuOptions.KEYS);
     return all;
   }
 
@@ -315,6 +319,17 @@ public final class JobOptionParser {
 
   /** Options with a table of their own; whether {@code key} was one of them. */
   private boolean applyOwnTable(String key, String value) {
+    if (SteadyStateOptions.handles(key) || CpuOptions.handles(key)) {
+      if (value == null) {
+        throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
+      }
+      if (SteadyStateOptions.handles(key)) {
+        steadyState.apply(key, value, kbBase);
+      } else {
+        cpus.apply(key, value);
+      }
+      return true;
+    }
     boolean paced = PacingOptions.handles(key);
     boolean logged = LogOptions.handles(key);
     if (!paced && !logged && !MeasurementOptions.handles(key)) {
@@ -528,6 +543,7 @@ public final class JobOptionParser {
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
     builder.fileHandling(files);
     builder.pacing(pacing.build()).measurements(measurements.build());
+    builder.steadyState(steadyState.build()).cpus(cpus.build());
     builder.offsets(offsets);
     builder.zones(OffsetOptions.zones(zoneMode, zone));
     builder.offsetModifier(

@@ -1,5 +1,6 @@
 package io.fsbench.core.jobfile;
 
+import io.fsbench.api.HistogramLog;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.LogFiles;
 import java.time.Duration;
@@ -7,9 +8,10 @@ import java.util.Set;
 
 /**
  * fio's log options ({@code write_bw_log}, {@code write_iops_log}, {@code write_lat_log}, {@code
- * log_avg_msec}, {@code log_max_value}, {@code per_job_logs}) for {@link JobOptionParser}. As in
- * fio's {@code make_log_name}, a log given bare or empty is named after the job; any other value is
- * the prefix itself, a path included.
+ * write_hist_log}, {@code log_hist_msec}, {@code log_hist_coarseness}, {@code log_avg_msec}, {@code
+ * log_max_value}, {@code per_job_logs}) for {@link JobOptionParser}. As in fio's {@code
+ * make_log_name}, a log given bare or empty is named after the job; any other value is the prefix
+ * itself, a path included.
  */
 final class LogOptions {
 
@@ -20,16 +22,28 @@ final class LogOptions {
           "write_lat_log",
           "log_avg_msec",
           "log_max_value",
-          "per_job_logs");
+          "per_job_logs",
+          "write_hist_log",
+          "log_hist_msec",
+          "log_hist_coarseness");
 
   /** The logs that may be given bare. */
   static final Set<String> FLAGS =
-      Set.of("write_bw_log", "write_iops_log", "write_lat_log", "log_max_value", "per_job_logs");
+      Set.of(
+          "write_bw_log",
+          "write_iops_log",
+          "write_lat_log",
+          "write_hist_log",
+          "log_max_value",
+          "per_job_logs");
 
   // null: not written; "": named after the job
   private String bw;
   private String iops;
   private String lat;
+  private String hist;
+  private Duration histInterval = Duration.ZERO;
+  private int histCoarseness;
   private Duration average = Duration.ZERO;
   private boolean maxValue;
   private boolean perJob = true;
@@ -46,6 +60,9 @@ final class LogOptions {
       case "log_avg_msec" -> average = Duration.ofMillis(FioValues.integer(key, value));
       case "log_max_value" -> maxValue = FioValues.bool(key, value);
       case "per_job_logs" -> perJob = FioValues.bool(key, value);
+      case "write_hist_log" -> hist = prefix(key, value);
+      case "log_hist_msec" -> histInterval = Duration.ofMillis(FioValues.integer(key, value));
+      case "log_hist_coarseness" -> histCoarseness = FioValues.integer(key, value);
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
     }
   }
@@ -61,7 +78,13 @@ final class LogOptions {
 
   LogFiles build(String jobName) {
     return new LogFiles(
-        name(bw, jobName), name(iops, jobName), name(lat, jobName), average, maxValue, perJob);
+        name(bw, jobName),
+        name(iops, jobName),
+        name(lat, jobName),
+        average,
+        maxValue,
+        perJob,
+        HistogramLog.of(name(hist, jobName), histInterval, histCoarseness));
   }
 
   private static String name(String prefix, String jobName) {

@@ -6,6 +6,7 @@ import io.fsbench.api.JobResult;
 import io.fsbench.api.LatencyResult;
 import io.fsbench.api.RateSamples;
 import io.fsbench.api.SetupTimes;
+import io.fsbench.api.SteadyStateResult;
 import io.fsbench.api.SyncResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,11 +26,20 @@ public final class JobResults {
 
   private JobResults() {}
 
-  /** One finished clone: what it was and what it measured. */
-  public record Clone(JobInfo info, JobStats stats) {
+  /**
+   * One finished clone: what it was and what it measured, and what its steady-state detection saw
+   * (under group reporting, its group's window).
+   */
+  public record Clone(JobInfo info, JobStats stats, SteadyStateResult steadyState) {
     public Clone {
       Objects.requireNonNull(info, "info");
       Objects.requireNonNull(stats, "stats");
+      Objects.requireNonNull(steadyState, "steadyState");
+    }
+
+    /** A clone without steady-state detection. */
+    public Clone(JobInfo info, JobStats stats) {
+      this(info, stats, SteadyStateResult.NONE);
     }
   }
 
@@ -124,7 +134,8 @@ public final class JobResults {
           buckets.microseconds(rwIos),
           buckets.milliseconds(rwIos),
           String.join(",", mechanisms),
-          setup);
+          setup,
+          last.steadyState());
     }
 
     /**

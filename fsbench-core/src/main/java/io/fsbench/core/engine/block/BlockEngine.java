@@ -10,7 +10,9 @@ import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.nativeio.Caches;
+import io.fsbench.core.nativeio.CpuTopology;
 import io.fsbench.core.nativeio.NativeIoException;
+import io.fsbench.core.nativeio.ThreadPlacement;
 import io.fsbench.core.stats.JobResults;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,11 +41,22 @@ public final class BlockEngine {
    * Files the jobs create are left in the directory for the caller to remove.
    */
   public List<JobResult> run(List<JobFile.Job> jobs, WorkloadContext context) {
+    return run(jobs, context, RunStatus.Every.NONE);
+  }
+
+  /**
+   * Runs {@code jobs} as {@link #run(List, WorkloadContext)} does, reporting the results so far to
+   * {@code status} at its interval (fio's {@code --status-interval}); no report follows the return.
+   */
+  public List<JobResult> run(
+      List<JobFile.Job> jobs, WorkloadContext context, RunStatus.Every status) {
     if (jobs.isEmpty()) {
       throw new InvalidInputException("no jobs to run; give at least one job");
     }
+    CpuTopology topology = CpuTopology.system();
     for (JobFile.Job job : jobs) {
       JobClone.requireUsable(job.spec(), job.spec().effectiveFileSize().bytes());
+      topology.require(job.spec().cpus());
     }
     long runStart = context.nanoTime();
     List<JobResults.Clone> results = new ArrayList<>();
@@ -51,11 +64,17 @@ public final class BlockEngine {
     // fio sets up every job's files before any runs, so a clone sees the size an earlier one
     // (of any batch) made a shared file: what a percentage offset is taken of
     Map<Path, Long> madeSizes = new HashMap<>();
-    for (List<JobFile.Job> batch : batches(jobs)) {
-      results.addAll(runBatch(batch, context, runStart, firstThread, madeSizes));
-      firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
-      if (context.cancelled()) {
-        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
+    List<List<JobFile.Job>> batches = batches(jobs);
+    try (RunStatus reports = new RunStatus(status, context::nanoTime, runStart, batches)) {
+      for (List<JobFile.Job> batch : batches) {
+        List<JobResults.Clone> done =
+            runBatch(batch, context, runStart, firstThread, madeSizes, reports);
+        reports.finished(done);
+        results.addAll(done);
+        firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
+        if (context.cancelled()) {
+          throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
+        }
       }
     }
     return JobResults.of(results);
@@ -81,10 +100,12 @@ public final class BlockEngine {
       WorkloadContext context,
       long runStart,
       int firstThread,
-      Map<Path, Long> madeSizes) {
+      Map<Path, Long> madeSizes,
+      RunStatus reports) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
-    try (RateSampling sampling = new RateSampling(context::nanoTime)) {
+    try (RateSampling sampling = new RateSampling(context::nanoTime);
+        SteadyStateMonitor steadyState = new SteadyStateMonitor(context::nanoTime)) {
       try {
         for (JobFile.Job job : batch) {
           for (int c = 0; c < job.spec().numJobs(); c++) {
@@ -98,23 +119,29 @@ public final class BlockEngine {
                     firstThread + clones.size(),
                     files(job.spec(), subjob, context.directory(), madeSizes),
                     sampling,
+                    steadyState,
                     context::nanoTime,
                     context::currentTimeMillis,
                     () -> failed.get() || context.cancelled()));
           }
         }
+        reports.running(clones);
+        steadyState.begin(); // fio's helper thread ticks from before the jobs' setup
         prepare(clones, context);
         runThreads(clones, failed);
       } finally {
         clones.forEach(JobClone::close);
         unlink(clones);
       }
+      steadyState.close();
+      sampling.close(); // the samples are read once the helpers have stopped
+      List<JobResults.Clone> results = new ArrayList<>();
+      for (JobClone clone : clones) {
+        SteadyStateMonitor.Subject subject = clone.steadyState();
+        results.add(clone.result(runStart, subject.result(steadyState.reportedWith(subject))));
+      }
+      return results;
     }
-    List<JobResults.Clone> results = new ArrayList<>();
-    for (JobClone clone : clones) {
-      results.add(clone.result(runStart));
-    }
-    return results;
   }
 
   /** fio's {@code unlink}: a job's files are removed when it ends. */
@@ -280,6 +307,10 @@ public final class BlockEngine {
           new Thread(
               () -> {
                 try {
+                  if (clone.spec().cpus().any()) {
+                    ThreadPlacement.apply(
+                        clone.spec().cpus(), clone.threadNumber(), CpuTopology.system());
+                  }
                   clone.run();
                 } catch (Throwable t) {
                   failed.set(true);

@@ -31,6 +31,12 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
     return results.get(0);
   }
 
+  /** A CPU or NUMA node the machine lacks is refused before any volume is made. */
+  @Override
+  public void check(JobSpec spec) {
+    io.fsbench.core.nativeio.CpuTopology.system().require(spec.cpus());
+  }
+
   @Override
   public Footprint footprint(JobSpec job) {
     return new Footprint(

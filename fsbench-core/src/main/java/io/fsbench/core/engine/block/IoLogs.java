@@ -40,6 +40,7 @@ final class IoLogs {
   private long rateWindowStartMs;
   private final long[] rateBytes = new long[2];
   private final long[] rateIos = new long[2];
+  private final HistogramLogs histogram;
 
   /** A latency switched off ({@code disable_clat} etc.) leaves its log empty, as in fio. */
   IoLogs(LogFiles files, Measurements measured, int threadNumber) {
@@ -51,6 +52,10 @@ final class IoLogs {
     slat = series(files.latencyPrefix(), "slat", threadNumber, files.perJob(), "write_lat_log");
     clat = series(files.latencyPrefix(), "clat", threadNumber, files.perJob(), "write_lat_log");
     lat = series(files.latencyPrefix(), "lat", threadNumber, files.perJob(), "write_lat_log");
+    histogram =
+        files.histogram().any()
+            ? new HistogramLogs(files.histogram(), files.perJob(), measured, threadNumber)
+            : null;
   }
 
   /** fio's log file name: {@code <prefix>_<kind>.<thread>.log}, or without the thread. */
@@ -80,7 +85,7 @@ final class IoLogs {
   }
 
   boolean enabled() {
-    return !all.isEmpty();
+    return !all.isEmpty() || histogram != null;
   }
 
   /** Measuring starts (again, after ramp time): times count from here. */
@@ -90,6 +95,9 @@ final class IoLogs {
     Arrays.fill(rateBytes, 0);
     Arrays.fill(rateIos, 0);
     all.forEach(Series::clear);
+    if (histogram != null) {
+      histogram.start(nowNanos);
+    }
   }
 
   void submitted(Direction d, long nowNanos, int bytes, long slatNs) {
@@ -100,6 +108,9 @@ final class IoLogs {
 
   void completed(Direction d, long nowNanos, long bytes, long clatNs, long latNs) {
     long t = ms(nowNanos);
+    if (histogram != null && measured.clat()) {
+      histogram.completed(d, nowNanos, bytes, clatNs);
+    }
     if (clat != null && measured.clat()) {
       latency(clat, d, t, bytes, clatNs);
     }
@@ -162,6 +173,16 @@ final class IoLogs {
 
   /** Writes every file; per-job files are replaced, shared ones appended to, as fio does. */
   void write() {
+    if (histogram != null) {
+      try {
+        histogram.write();
+      } catch (IOException e) {
+        throw new FsBenchException(
+            FsBenchException.Kind.RUN_FAILED,
+            "writing the log " + histogram.path() + " failed: " + e.getMessage(),
+            e);
+      }
+    }
     for (Series s : all) {
       try {
         s.write();

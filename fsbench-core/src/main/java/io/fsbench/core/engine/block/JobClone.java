@@ -59,6 +59,8 @@ final class JobClone {
   private final ThinkTime thinkTime;
   private final MinimumRate minimumRate;
   private final IoLogs logs;
+  private final SteadyStateMonitor.Subject steady;
+  private final int threadNumber;
   private long issuedIos;
   private final IoPlan plan = new IoPlan();
   private IoGenerator generator;
@@ -67,6 +69,8 @@ final class JobClone {
   private long invalidateNanos;
   private long jobStartMs;
   private long endNanos;
+  private volatile long liveStartNanos = -1;
+  private boolean ioEnded;
   private String mechanism = "psync";
   private int writesSinceSync;
 
@@ -76,6 +80,7 @@ final class JobClone {
       int threadNumber,
       List<IoFile> files,
       RateSampling sampling,
+      SteadyStateMonitor steadyState,
       LongSupplier clock,
       LongSupplier wallClock,
       BooleanSupplier cancelled) {
@@ -95,6 +100,19 @@ final class JobClone {
     this.thinkTime = new ThinkTime(spec.pacing(), clock);
     this.minimumRate = new MinimumRate(spec.name(), spec.rate(), spec.pacing().minRate());
     this.logs = new IoLogs(spec.logs(), spec.measurements(), threadNumber);
+    this.steady =
+        steadyState.register(
+            spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
+    this.threadNumber = threadNumber;
+  }
+
+  /** The clone's number over all threads of the job file, from 1 (fio's thread_number). */
+  int threadNumber() {
+    return threadNumber;
+  }
+
+  SteadyStateMonitor.Subject steadyState() {
+    return steady;
   }
 
   /**
@@ -189,6 +207,7 @@ final class JobClone {
             ? Long.MAX_VALUE
             : start + spec.rampTime().toNanos() + spec.runtime().toNanos();
     throttle.start(start);
+    steady.start(start);
     Phase phase = new Phase(rampEnd, deadline);
     phase.measureStart = start;
     phase.cpu = ThreadCpu.thread();
@@ -202,17 +221,22 @@ final class JobClone {
       syncAll();
     }
     long end = clock.getAsLong();
+    steady.finish();
     sampling.stop(end);
     logs.finish(end);
-    stats.addRuntime(Duration.ofNanos(end - phase.measureStart));
-    stats.jobRuntime(Duration.ofNanos(end - phase.measureStart));
     CpuUsage used = ThreadCpu.thread().minus(phase.cpu);
-    stats.addCpu(
-        used.user(),
-        used.system(),
-        used.voluntaryContextSwitches() + used.involuntaryContextSwitches(),
-        used.minorFaults(),
-        used.majorFaults());
+    synchronized (this) { // a status snapshot sees the runtime once, before or after
+      stats.addRuntime(Duration.ofNanos(end - phase.measureStart));
+      stats.jobRuntime(Duration.ofNanos(end - phase.measureStart));
+      stats.addCpu(
+          used.user(),
+          used.system(),
+          used.voluntaryContextSwitches() + used.involuntaryContextSwitches(),
+          used.minorFaults(),
+          used.majorFaults());
+      ioEnded = true;
+      endNanos = end;
+    }
     if (spec.fsyncOnClose() && spec.rw().writes()) {
       syncAll();
     }
@@ -293,11 +317,15 @@ final class JobClone {
         beginMeasuring(now);
         measureStart = now;
       }
-      return now >= deadline || ((++count & 255) == 0 && cancelled.getAsBoolean());
+      // steady state attained stops the job as fio's fio_mark_td_terminate: not an error
+      return now >= deadline
+          || steady.stopRequested()
+          || ((++count & 255) == 0 && cancelled.getAsBoolean());
     }
   }
 
   private void beginMeasuring(long now) {
+    liveStartNanos = now;
     sampling.start(now);
     minimumRate.start(now);
     logs.start(now); // what ramp time logged is dropped, as fio logs nothing during ramp
@@ -599,25 +627,43 @@ final class JobClone {
   }
 
   /** What the clone measured, once it has finished and the samplers have stopped. */
-  JobResults.Clone result(long runStartNanos) {
+  JobResults.Clone result(long runStartNanos, io.fsbench.api.SteadyStateResult steadyState) {
     sampling.deliver(stats);
     logs.write();
+    return new JobResults.Clone(info(runStartNanos, endNanos), stats, steadyState);
+  }
+
+  /**
+   * What the clone has measured so far, while it runs (fio's {@code __show_running_run_stats}): its
+   * counters and histograms copied without stopping it, its runtime up to {@code nowNanos}; CPU and
+   * the sampled rates are taken only when it ends.
+   */
+  synchronized JobResults.Clone snapshot(long runStartNanos, long nowNanos) {
+    JobStats copy = stats.emptyCopy();
+    copy.add(stats);
+    long start = liveStartNanos;
+    if (!ioEnded && start >= 0) {
+      copy.addRuntime(Duration.ofNanos(nowNanos - start));
+      copy.jobRuntime(Duration.ofNanos(nowNanos - start));
+    }
+    return new JobResults.Clone(info(runStartNanos, ioEnded ? endNanos : nowNanos), copy);
+  }
+
+  private JobInfo info(long runStartNanos, long endNanos) {
     SetupTimes setup = new SetupTimes(layout, Duration.ofNanos(invalidateNanos), dropCaches);
     long elapsedSec = (Math.max(0, endNanos - runStartNanos) + 999_999_999L) / 1_000_000_000L;
-    JobInfo info =
-        new JobInfo(
-            spec.name(),
-            job.groupId(),
-            job.groupReporting(),
-            job.options(),
-            spec.percentiles(),
-            spec.ioDepth(),
-            jobStartMs,
-            elapsedSec,
-            0,
-            mechanism,
-            setup);
-    return new JobResults.Clone(info, stats);
+    return new JobInfo(
+        spec.name(),
+        job.groupId(),
+        job.groupReporting(),
+        job.options(),
+        spec.percentiles(),
+        spec.ioDepth(),
+        jobStartMs,
+        elapsedSec,
+        0,
+        mechanism,
+        setup);
   }
 
   /** Closes the clone's descriptors; safe to call more than once. */

@@ -8,6 +8,8 @@ import io.fsbench.api.LatencyResult;
 import io.fsbench.api.RateSamples;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.SetupTimes;
+import io.fsbench.api.SteadyState;
+import io.fsbench.api.SteadyStateResult;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -142,6 +144,9 @@ public final class FioJsonWriter {
     json.writeNumberField("latency_target", 0);
     writeFloat(json, "latency_percentile", 100.0);
     json.writeNumberField("latency_window", 0);
+    if (job.steadyState().setting().enabled()) {
+      writeSteadyState(json, job.steadyState());
+    }
     writeJobExtras(json, job);
     json.writeEndObject();
   }
@@ -199,6 +204,37 @@ public final class FioJsonWriter {
         json.writeEndObject();
       }
     }
+    json.writeEndObject();
+  }
+
+  /** fio's {@code steadystate} object: limit and criterion as C floats, bandwidth in bytes/s. */
+  private static void writeSteadyState(JsonGenerator json, SteadyStateResult ss)
+      throws IOException {
+    SteadyState setting = ss.setting();
+    String pct = setting.percent() ? "%" : "";
+    json.writeObjectFieldStart("steadystate");
+    json.writeStringField(
+        "ss",
+        setting.criterion().fioName() + ":" + CFormat.fixed((float) setting.limit(), 6) + pct);
+    json.writeNumberField("duration", setting.samples());
+    json.writeNumberField("attained", ss.attained() ? 1 : 0);
+    json.writeStringField("criterion", CFormat.fixed((float) ss.criterion(), 6) + pct);
+    writeFloat(json, "max_deviation", ss.maxDeviation());
+    writeFloat(json, "slope", ss.slope());
+    json.writeObjectFieldStart("data");
+    json.writeNumberField("bw_mean", ss.bwMean());
+    json.writeNumberField("iops_mean", ss.iopsMean());
+    json.writeArrayFieldStart("iops");
+    for (long v : ss.iops()) {
+      json.writeNumber(v);
+    }
+    json.writeEndArray();
+    json.writeArrayFieldStart("bw");
+    for (long v : ss.bw()) {
+      json.writeNumber(v);
+    }
+    json.writeEndArray();
+    json.writeEndObject();
     json.writeEndObject();
   }
 

@@ -2,6 +2,7 @@ package io.fsbench.core.report.fio;
 
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.BufferContent;
+import io.fsbench.api.CpuPlacement;
 import io.fsbench.api.FileHandling;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.LogFiles;
@@ -10,6 +11,7 @@ import io.fsbench.api.OffsetModifier;
 import io.fsbench.api.Offsets;
 import io.fsbench.api.Pacing;
 import io.fsbench.api.Size;
+import io.fsbench.api.SteadyState;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Collections;
@@ -88,6 +90,7 @@ public final class FioOptions {
     o.put("percentile_list", percentiles(spec.percentiles()));
     putMeasurements(o, spec.measurements());
     putLogs(o, spec.logs());
+    putSteadyStateAndCpus(o, spec.steadyState(), spec.cpus());
     o.put("bwavgtime", Long.toString(spec.bwAvgTime().toMillis()));
     o.put("iopsavgtime", Long.toString(spec.iopsAvgTime().toMillis()));
     o.put("stonewall", flag(spec.stonewall()));
@@ -185,6 +188,37 @@ public final class FioOptions {
     o.put("log_avg_msec", Long.toString(logs.average().toMillis()));
     o.put("log_max_value", flag(logs.maxValue()));
     o.put("per_job_logs", flag(logs.perJob()));
+    if (logs.histogram().any()) {
+      o.put("write_hist_log", logs.histogram().prefix());
+      o.put("log_hist_msec", Long.toString(logs.histogram().interval().toMillis()));
+      o.put("log_hist_coarseness", Integer.toString(logs.histogram().coarseness()));
+    }
+  }
+
+  /** Only when given: most jobs leave them at fio's defaults, which change nothing. */
+  private static void putSteadyStateAndCpus(
+      Map<String, String> o, SteadyState ss, CpuPlacement cpus) {
+    if (ss.enabled()) {
+      String limit = BigDecimal.valueOf(ss.limit()).stripTrailingZeros().toPlainString();
+      o.put("steadystate", ss.criterion().fioName() + ":" + limit + (ss.percent() ? "%" : ""));
+      o.put("ss_dur", time(ss.duration()));
+      o.put("ss_ramp", time(ss.ramp()));
+    }
+    if (!cpus.cpus().isEmpty()) {
+      o.put("cpus_allowed", CpuPlacement.formatList(cpus.cpus()));
+      o.put("cpus_allowed_policy", cpus.split() ? "split" : "shared");
+    }
+    if (cpus.nice() != 0) {
+      o.put("nice", Integer.toString(cpus.nice()));
+    }
+    if (!cpus.cpuNodes().isEmpty()) {
+      o.put("numa_cpu_nodes", CpuPlacement.formatList(cpus.cpuNodes()));
+    }
+    if (cpus.memPolicy() != CpuPlacement.MemPolicy.DEFAULT) {
+      String nodes =
+          cpus.memNodes().isEmpty() ? "" : ":" + CpuPlacement.formatList(cpus.memNodes());
+      o.put("numa_mem_policy", cpus.memPolicy().fioName() + nodes);
+    }
   }
 
   private static String flag(boolean on) {

@@ -5,6 +5,8 @@ import io.fsbench.api.JobResult;
 import io.fsbench.api.LatencyResult;
 import io.fsbench.api.RateSamples;
 import io.fsbench.api.RunResult;
+import io.fsbench.api.SteadyState;
+import io.fsbench.api.SteadyStateResult;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.ZoneId;
@@ -120,6 +122,30 @@ public final class FioTextWriter {
         .append(",0\n");
     out.append("     latency   : target=0, window=0, percentile=100.00%, depth=")
         .append(job.ioDepth())
+        .append('\n');
+    if (job.steadyState().setting().enabled()) {
+      writeSteadyState(out, job.steadyState());
+    }
+  }
+
+  /** fio's {@code show_ss_normal}: the window's means and the last criterion. */
+  private static void writeSteadyState(StringBuilder out, SteadyStateResult ss) {
+    SteadyState setting = ss.setting();
+    long bw = ss.bwMean() / 1024 * 1024; // fio scales the mean in whole KiB/s
+    out.append("  steadystate  : attained=")
+        .append(ss.attained() ? "yes" : "no")
+        .append(", bw=")
+        .append(Num2Str.format(bw, SIG_FIGS, true, "B/s"))
+        .append(" (")
+        .append(Num2Str.format(bw, SIG_FIGS, false, "B/s"))
+        .append("), iops=")
+        .append(Num2Str.format(ss.iopsMean(), SIG_FIGS, false, ""))
+        .append(", ")
+        .append(setting.criterion().judgesIops() ? "iops" : "bw")
+        .append(setting.criterion().isSlope() ? " slope" : " mean dev")
+        .append('=')
+        .append(CFormat.fixed(ss.criterion(), 3))
+        .append(setting.percent() ? "%" : "")
         .append('\n');
   }
 
