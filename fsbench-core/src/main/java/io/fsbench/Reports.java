@@ -56,7 +56,12 @@ public final class Reports {
     /** fio's {@code json}. */
     JSON("json"),
     /** fio's {@code json+}: {@code json} plus each latency histogram's bins. */
-    JSON_PLUS("json+");
+    JSON_PLUS("json+"),
+    /**
+     * CSV, for workloads other than block jobs: the reference tool's spreadsheet layout where it
+     * has one (IOzone's Excel report), else a row per metric. fio has no CSV; block runs refuse it.
+     */
+    CSV("csv");
 
     private final String key;
 
@@ -87,7 +92,8 @@ public final class Reports {
                   new InvalidInputException(
                       "output format ("
                           + name
-                          + ") is not one of text, json, json+; fio's terse is not supported"));
+                          + ") is not one of text, json, json+, csv; fio's terse is not"
+                          + " supported"));
     }
   }
 
@@ -157,15 +163,26 @@ public final class Reports {
   /**
    * A run in this format. Block jobs are written as fio writes them; any other workload's run as
    * JSON that names every metric's unit ({@code transactions_per_sec}, {@code files_per_sec},
-   * {@code bytes_per_sec}, {@code seconds}), or as text. Such runs have no histograms, so {@code
-   * json+} is {@code json} for them.
+   * {@code bytes_per_sec}, {@code seconds}), as text (the family's own report where it has one,
+   * such as IOzone's table) or as CSV. Such runs have no histograms, so {@code json+} is {@code
+   * json} for them.
+   *
+   * @throws InvalidInputException for CSV of a block run, which fio has no CSV for
    */
   public static String format(RunResult run, Format format) {
     if (!run.isBlockRun()) {
-      return format == Format.TEXT ? WorkloadRunWriter.text(run) : WorkloadRunWriter.json(run);
+      return switch (format) {
+        case TEXT -> WorkloadRunWriter.text(run);
+        case CSV -> WorkloadRunWriter.csv(run);
+        case JSON, JSON_PLUS -> WorkloadRunWriter.json(run);
+      };
     }
     ZoneId zone = ZoneId.systemDefault();
     return switch (format) {
+      case CSV ->
+          throw new InvalidInputException(
+              "csv output is for named workloads such as iozone; a block job is written as fio"
+                  + " writes it: text, json or json+");
       case TEXT -> new FioTextWriter(zone).toText(run);
       case JSON -> new FioJsonWriter(FioJsonWriter.Format.JSON, zone).toJson(run);
       case JSON_PLUS -> new FioJsonWriter(FioJsonWriter.Format.JSON_PLUS, zone).toJson(run);

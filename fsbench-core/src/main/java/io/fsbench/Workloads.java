@@ -4,6 +4,7 @@ import io.fsbench.api.DdSpec;
 import io.fsbench.api.FileSystemLifecycle;
 import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.IozoneSpec;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.LargeFileSpec;
 import io.fsbench.api.NamedWorkload;
@@ -75,6 +76,7 @@ public final class Workloads {
     dd("write", "1m", 4L << 10);
     dd("read", "1m", 4L << 10);
     NAMED.put(RandomIoSpec.NAME, RandomIoSpec::fromParams);
+    NAMED.put(IozoneSpec.NAME, IozoneSpec::fromParams);
     NAMED.put(
         "fs-lifecycle",
         params -> {

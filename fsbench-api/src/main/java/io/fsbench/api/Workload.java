@@ -17,6 +17,7 @@ public sealed interface Workload
         FileSystemLifecycle,
         DdSpec,
         RandomIoSpec,
+        IozoneSpec,
         NamedWorkload {
 
   /** A short name for tables and file names, e.g. {@code seqwrite-128k}, {@code postmark}. */

@@ -27,6 +27,22 @@ public interface WorkloadResult {
     return List.of(headline());
   }
 
+  /**
+   * The reference tool's own report of the run, as the tool prints it (IOzone's table, say), for
+   * {@code --output-format text}; empty for families whose text is their metrics.
+   */
+  default Optional<String> toolReport() {
+    return Optional.empty();
+  }
+
+  /**
+   * The reference tool's own spreadsheet layout as CSV (IOzone's Excel report), for {@code
+   * --output-format csv}; empty for families without one, whose CSV is their metrics.
+   */
+  default Optional<String> toolCsv() {
+    return Optional.empty();
+  }
+
   default Optional<Metric> metric(String name) {
     return metrics().stream().filter(m -> m.name().equals(name)).findFirst();
   }

@@ -47,6 +47,7 @@ final class FioCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     output.check(); // a typo in the format, or an unwritable file, fails before a long run
+    output.checkBlockJob();
     if (!Files.isReadable(jobFile)) {
       throw new InvalidInputException(
           "job file (" + jobFile + ") does not exist or cannot be read; give a fio job file");

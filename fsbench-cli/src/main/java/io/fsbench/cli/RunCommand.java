@@ -106,6 +106,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private int runJob(Session session, JobBuilder job, String name) {
+    output.checkBlockJob();
     var err = spec.commandLine().getErr();
     Runs.started(session, err, name, target);
     long start = System.nanoTime();

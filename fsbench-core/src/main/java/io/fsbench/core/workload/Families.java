@@ -3,6 +3,7 @@ package io.fsbench.core.workload;
 import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.engine.block.BlockJobRunner;
 import io.fsbench.core.workload.dd.DdRunner;
+import io.fsbench.core.workload.iozone.IozoneRunner;
 import io.fsbench.core.workload.lifecycle.LifecycleRunner;
 import io.fsbench.core.workload.metadata.FsMarkRunner;
 import io.fsbench.core.workload.postmark.PostMarkRunner;
@@ -28,6 +29,7 @@ public final class Families {
         .register(new LargeFileRunner())
         .register(new LifecycleRunner())
         .register(new DdRunner())
-        .register(new RandomIoRunner());
+        .register(new RandomIoRunner())
+        .register(new IozoneRunner());
   }
 }

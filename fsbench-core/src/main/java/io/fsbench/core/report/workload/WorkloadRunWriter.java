@@ -80,6 +80,10 @@ public final class WorkloadRunWriter {
         .append("), fsbench ")
         .append(run.fsbenchVersion())
         .append('\n');
+    if (run.result().toolReport().isPresent()) {
+      // The family's own tool's report (IOzone's table) is its text; the metrics are in the JSON.
+      return out.append(run.result().toolReport().get()).toString();
+    }
     int width = run.result().metrics().stream().mapToInt(m -> m.name().length()).max().orElse(0);
     for (Metric m : run.result().metrics()) {
       out.append(
@@ -89,6 +93,26 @@ public final class WorkloadRunWriter {
               m.name(),
               number(m.value()),
               m.unit().symbol()));
+    }
+    return out.toString();
+  }
+
+  /**
+   * The run as CSV: the family's own spreadsheet layout where it has one (IOzone's Excel report),
+   * else one row per metric, {@code metric,value,unit}.
+   */
+  public static String csv(RunResult run) {
+    if (run.result().toolCsv().isPresent()) {
+      return run.result().toolCsv().get();
+    }
+    StringBuilder out = new StringBuilder("metric,value,unit\n");
+    for (Metric m : run.result().metrics()) {
+      out.append(m.name())
+          .append(',')
+          .append(number(m.value()))
+          .append(',')
+          .append(m.unit().key())
+          .append('\n');
     }
     return out.toString();
   }
