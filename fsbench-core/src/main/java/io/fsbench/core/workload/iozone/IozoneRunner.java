@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -76,6 +77,20 @@ public final class IozoneRunner implements WorkloadRunner<IozoneSpec> {
     return spec.direct()
         ? OptionalLong.empty()
         : OptionalLong.of(largestFile(spec.matrix()) * Math.max(1, spec.threads()));
+  }
+
+  /** The record's components, with the tests as IOzone's {@code -i} numbers and sizes joined. */
+  @Override
+  public Map<String, String> parameters(IozoneSpec spec) {
+    Map<String, String> params = WorkloadRunner.super.parameters(spec);
+    params.put("tests", String.join(",", spec.tests().stream().map(t -> "" + t.number()).toList()));
+    params.put("fileSizes", joined(spec.fileSizes()));
+    params.put("recordSizes", joined(spec.recordSizes()));
+    return params;
+  }
+
+  private static String joined(List<Size> sizes) {
+    return String.join(",", sizes.stream().map(Size::toString).toList());
   }
 
   @Override

@@ -3,8 +3,8 @@ package io.fsbench.core.workload.randomio;
 /**
  * glibc's drand48: the 48-bit linear congruential generator x' = (0x5DEECE66D·x + 0xB) mod 2^48,
  * returning x'/2^48. Unseeded, glibc starts from x = 0 (so the first value is 11/2^48); {@link
- * #seeded} is srand48's (seed << 16) | 0x330E. Not thread-safe: randomio draws under a lock.
- * IOzone's random test draws from the same generator through {@link #lrand48}.
+ * #seeded} is srand48's {@code (seed << 16) | 0x330E}. Not thread-safe: randomio draws under a
+ * lock. IOzone's random test draws from the same generator through {@link #lrand48}.
  */
 public final class Drand48 {
 
