@@ -223,7 +223,7 @@ class IozoneSyscallIT {
     for (String line : lines) {
       String pid = line.split(" ", 2)[0];
       if (line.endsWith("<unfinished ...>")) {
-        pending.put(pid, line.substring(0, line.length() - "<unfinished ...>".length()));
+        pending.put(pid, line.substring(0, line.length() - "<unfinished ...>".length()).strip());
       } else if (line.contains(" resumed>") && pending.containsKey(pid)) {
         out.add(pending.remove(pid) + line.substring(line.indexOf(" resumed>") + 9));
       } else {
