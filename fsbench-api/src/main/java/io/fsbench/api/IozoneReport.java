@@ -66,11 +66,11 @@ final class IozoneReport {
     header(s, shown, true);
     header(s, shown, false);
     for (IozoneResult.Cell cell : r.cells()) {
-      s.append(String.format(Locale.ROOT, "%16d%8d", kb(cell.size().fileSize()), recordKb(cell)));
+      s.append(cellValue(kb(cell.size().fileSize()), 16)).append(cellValue(recordKb(cell), 8));
       for (Column c : shown) {
         s.append(
             cell.measurement(c.name())
-                .map(m -> String.format(Locale.ROOT, "%" + c.width() + "d", m.kbPerSec()))
+                .map(m -> cellValue(m.kbPerSec(), c.width()))
                 .orElse(" ".repeat(c.width())));
       }
       s.append('\n');
@@ -227,6 +227,15 @@ final class IozoneReport {
               t.childrenKbPerSec() / n));
       s.append(String.format(Locale.ROOT, "\tMin xfer \t\t\t\t\t= %10.2f KB%n", xfer));
     }
+  }
+
+  /**
+   * A number right-aligned in IOzone's width, and at least one space before it: IOzone's {@code
+   * %8ld} runs two columns together once a rate has eight digits (10 GB/s from the page cache).
+   */
+  private static String cellValue(long value, int width) {
+    String v = Long.toString(value);
+    return " ".repeat(Math.max(1, width - v.length())) + v;
   }
 
   private static long kb(Size size) {
