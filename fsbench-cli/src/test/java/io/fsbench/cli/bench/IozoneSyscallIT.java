@@ -34,10 +34,10 @@ class IozoneSyscallIT {
   private static final Pattern OPEN = Pattern.compile("^\\d+ +openat\\(.*fsbench-iozone\\.tmp\"");
   private static final Pattern POSITIONAL =
       Pattern.compile(
-          "^\\d+ +(pread64|pwrite64)\\(\\d+<[^>]*fsbench-iozone\\.tmp>, .*, (\\d+), (\\d+)\\) += (\\d+)");
+          "^\\d+ +(pread64|pwrite64)\\(\\d+<[^>]*fsbench-iozone\\.tmp>,.*, (\\d+), (\\d+)\\) += (\\d+)");
   private static final Pattern STREAM =
       Pattern.compile(
-          "^\\d+ +(read|write)\\(\\d+<[^>]*fsbench-iozone\\.tmp>, .*, (\\d+)\\) += (\\d+)");
+          "^\\d+ +(read|write)\\(\\d+<[^>]*fsbench-iozone\\.tmp>,.*, (\\d+)\\) += (\\d+)");
 
   private Path workDir;
 
@@ -196,7 +196,11 @@ class IozoneSyscallIT {
     return java.util.Arrays.stream(values).boxed().toList();
   }
 
-  /** The calls on the file, a list per open; strace's split lines (other threads) joined first. */
+  /**
+   * The calls on the file, a list per open. A call another thread's call interrupts is split by
+   * strace into {@code ...<unfinished ...>} and {@code <... pread64 resumed>...}; the two halves
+   * are joined first (a read's data is printed in the second half, a write's in the first).
+   */
   static List<List<Call>> passes(List<String> lines) {
     List<List<Call>> passes = new ArrayList<>();
     for (String line : joined(lines)) {
