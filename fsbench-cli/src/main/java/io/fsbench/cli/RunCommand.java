@@ -85,6 +85,9 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     output.check(); // a typo in the format, or an unwritable file, fails before a long run
+    if (workload == null) {
+      output.checkBlockJob();
+    }
     if (workload != null) {
       return runWorkload();
     }
