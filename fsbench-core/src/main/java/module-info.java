@@ -37,6 +37,8 @@ module io.fsbench.core {
       io.fsbench.cli;
   exports io.fsbench.core.workload.dd to
       io.fsbench.cli;
+  exports io.fsbench.core.workload.iozone to
+      io.fsbench.cli;
   exports io.fsbench.core.workload.metadata to
       io.fsbench.cli;
   exports io.fsbench.core.workload.postmark to

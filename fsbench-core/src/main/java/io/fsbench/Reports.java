@@ -61,8 +61,9 @@ public final class Reports {
     /** fio's {@code json+}: {@code json} plus each latency histogram's bins. */
     JSON_PLUS("json+"),
     /**
-     * The reference tool's own CSV line, for workloads whose tool has one: bonnie++'s format 1.98,
-     * which its bon_csv2txt and bon_csv2html read.
+     * CSV, for workloads other than block jobs: the reference tool's own where it has one
+     * (bonnie++'s CSV line, IOzone's Excel report), else a row per metric. fio has no CSV; block
+     * runs refuse it.
      */
     CSV("csv");
 
@@ -161,7 +162,7 @@ public final class Reports {
     }
   }
 
-  /** Tells which workloads have a tool CSV line; runs nothing. */
+  /** Tells which workloads can be written as CSV; runs nothing. */
   private static final WorkloadRunners FAMILIES = Families.standard();
 
   private Reports() {}
@@ -169,43 +170,45 @@ public final class Reports {
   /**
    * A run in this format. Block jobs are written as fio writes them; any other workload's run as
    * JSON that names every metric's unit ({@code transactions_per_sec}, {@code files_per_sec},
-   * {@code bytes_per_sec}, {@code seconds}), or as text. Such runs have no histograms, so {@code
-   * json+} is {@code json} for them.
+   * {@code bytes_per_sec}, {@code seconds}), as text (the family's own report where it has one,
+   * such as IOzone's table) or as CSV. Such runs have no histograms, so {@code json+} is {@code
+   * json} for them.
+   *
+   * @throws InvalidInputException for CSV of a block run, which fio has no CSV for
    */
   public static String format(RunResult run, Format format) {
-    if (format == Format.CSV) {
-      return run.result().toolCsv().orElseThrow(() -> noCsv(run.workload()));
-    }
     if (!run.isBlockRun()) {
-      return format == Format.TEXT ? WorkloadRunWriter.text(run) : WorkloadRunWriter.json(run);
+      return switch (format) {
+        case TEXT -> WorkloadRunWriter.text(run);
+        case CSV -> WorkloadRunWriter.csv(run);
+        case JSON, JSON_PLUS -> WorkloadRunWriter.json(run);
+      };
     }
     ZoneId zone = ZoneId.systemDefault();
     return switch (format) {
+      case CSV -> throw noCsv();
       case TEXT -> new FioTextWriter(zone).toText(run);
       case JSON -> new FioJsonWriter(FioJsonWriter.Format.JSON, zone).toJson(run);
       case JSON_PLUS -> new FioJsonWriter(FioJsonWriter.Format.JSON_PLUS, zone).toJson(run);
-      case CSV -> throw noCsv(run.workload());
     };
   }
 
   /**
    * Refuses, before anything runs, a format the workload's result cannot be written in: {@code csv}
-   * is its reference tool's CSV line, which only some workloads (bonnie) have.
+   * of a block job, which fio has no CSV for.
    *
-   * @throws InvalidInputException naming the workload and the formats it has
+   * @throws InvalidInputException naming the formats a block job has
    */
   public static void check(Workload workload, Format format) {
-    if (format == Format.CSV && !FAMILIES.writesToolCsv(workload)) {
-      throw noCsv(workload.name());
+    if (format == Format.CSV && !FAMILIES.writesCsv(workload)) {
+      throw noCsv();
     }
   }
 
-  private static InvalidInputException noCsv(String workload) {
+  private static InvalidInputException noCsv() {
     return new InvalidInputException(
-        "--output-format csv is the reference tool's CSV line (bonnie++'s, for --workload"
-            + " bonnie); "
-            + workload
-            + " has none: use text or json");
+        "--output-format csv is for named workloads such as bonnie or iozone; a block job is"
+            + " written as fio writes it: text, json or json+");
   }
 
   /** Writes a run to {@code out}, which stays open. */

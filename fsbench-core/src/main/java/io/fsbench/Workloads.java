@@ -5,6 +5,7 @@ import io.fsbench.api.DdSpec;
 import io.fsbench.api.FileSystemLifecycle;
 import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.IozoneSpec;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.LargeFileSpec;
 import io.fsbench.api.NamedWorkload;
@@ -77,6 +78,7 @@ public final class Workloads {
     dd("read", "1m", 4L << 10);
     NAMED.put(RandomIoSpec.NAME, RandomIoSpec::fromParams);
     NAMED.put(BonnieSpec.NAME, BonnieSpec::fromParams);
+    NAMED.put(IozoneSpec.NAME, IozoneSpec::fromParams);
     NAMED.put(
         "fs-lifecycle",
         params -> {

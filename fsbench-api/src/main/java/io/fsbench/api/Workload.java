@@ -18,6 +18,7 @@ public sealed interface Workload
         DdSpec,
         RandomIoSpec,
         BonnieSpec,
+        IozoneSpec,
         NamedWorkload {
 
   /** A short name for tables and file names, e.g. {@code seqwrite-128k}, {@code postmark}. */

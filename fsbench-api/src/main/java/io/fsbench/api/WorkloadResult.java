@@ -28,16 +28,17 @@ public interface WorkloadResult {
   }
 
   /**
-   * The run as its reference tool would print it, where fsbench reproduces that tool's report
-   * (bonnie++'s table), followed by fsbench's own detail; empty for other workloads.
+   * The run as its reference tool prints it, where fsbench reproduces that tool's report
+   * (bonnie++'s table, IOzone's table), with fsbench's own notes: the run's text output in place of
+   * the metric list; empty for families whose text is their metrics.
    */
   default Optional<String> toolText() {
     return Optional.empty();
   }
 
   /**
-   * The run as its reference tool's machine-readable line (bonnie++'s CSV, which its bon_csv2txt
-   * and bon_csv2html read), with its newline; empty where the tool has none.
+   * The reference tool's own CSV (bonnie++'s line, which its bon_csv2txt and bon_csv2html read;
+   * IOzone's Excel report), with its newline; empty for families whose CSV is their metrics.
    */
   default Optional<String> toolCsv() {
     return Optional.empty();

@@ -1,7 +1,6 @@
 package io.fsbench.cli;
 
 import io.fsbench.FsBench;
-import io.fsbench.Reports;
 import io.fsbench.Session;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
@@ -50,11 +49,7 @@ final class FioCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     output.check(); // a typo in the format, or an unwritable file, fails before a long run
-    if (output.format() == Reports.Format.CSV) {
-      throw new InvalidInputException(
-          "--output-format csv is bonnie++'s CSV line, for --workload bonnie; a fio job file's"
-              + " result is text, json or json+");
-    }
+    output.checkBlockJob();
     status.check(output);
     if (!Files.isReadable(jobFile)) {
       throw new InvalidInputException(

@@ -2,6 +2,7 @@ package io.fsbench.cli;
 
 import io.fsbench.Reports;
 import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
 import io.fsbench.core.host.IoErrors;
 import java.io.IOException;
@@ -16,8 +17,9 @@ final class OutputOptions {
       names = "--output-format",
       paramLabel = "FORMAT",
       description =
-          "text (fio's summary; default), json or json+ (fio's, with histogram bins), or csv"
-              + " (bonnie++'s CSV line, for --workload bonnie).",
+          "text (fio's summary, or the workload's own report such as bonnie++'s or IOzone's"
+              + " table; default), json, json+ (fio's, with histogram bins) or csv (named"
+              + " workloads: bonnie++'s CSV line, IOzone's Excel report, else one row per metric).",
       defaultValue = "text")
   String format;
 
@@ -34,6 +36,15 @@ final class OutputOptions {
     format();
     if (file != null) {
       WritableLocation.resultFile("--output", file).check();
+    }
+  }
+
+  /** Refuses csv before a block job runs: fio has no CSV, so there would be nothing to write. */
+  void checkBlockJob() {
+    if (format() == Reports.Format.CSV) {
+      throw new InvalidInputException(
+          "--output-format csv is for named workloads such as iozone; a block job is written as"
+              + " fio writes it: text, json or json+");
     }
   }
 

@@ -96,6 +96,9 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() {
     output.check(); // a typo in the format, or an unwritable file, fails before a long run
     status.check(output);
+    if (workload == null) {
+      output.checkBlockJob();
+    }
     if (workload != null) {
       return runWorkload();
     }
@@ -118,6 +121,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private int runJob(Session session, JobBuilder job, String name) {
+    output.checkBlockJob();
     var err = spec.commandLine().getErr();
     Runs.started(session, err, name, target);
     status.attach(session, output, spec.commandLine().getOut(), err);

@@ -176,12 +176,13 @@ class BonnieCommandIT {
   }
 
   @Test
-  void csvIsRefusedForAWorkloadWithoutOne() throws Exception {
+  void csvIsRefusedForABlockJob() throws Exception {
     FsBenchProcess.Finished run =
-        fsbench.run("run", "--fs", "ext4", "--workload", "postmark", "--output-format", "csv");
+        fsbench.run("run", "--fs", "ext4", "--workload", "randread-4k", "--output-format", "csv");
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.stderr()).contains("postmark has none");
+    assertThat(run.stderr()).contains("a block job is written as fio writes it");
+    assertThat(fsbench.attached()).isEmpty();
   }
 
   /** bon_csv2txt's {@code convSpd} for a KiB/s figure. */

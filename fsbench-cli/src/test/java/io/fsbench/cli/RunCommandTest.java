@@ -124,6 +124,23 @@ class RunCommandTest {
   }
 
   @Test
+  void refusesCsvForABlockJobWhichFioHasNoCsvFor() throws IOException {
+    assertRefused(
+        fsbench("run", "--fs", "ext4", "--rw=write", "--output-format", "csv"),
+        "csv is for named workloads such as iozone");
+    assertRefused(
+        fsbench("run", "--fs", "ext4", "--workload", "seqread", "--output-format", "csv"),
+        "csv is for named workloads such as iozone");
+  }
+
+  @Test
+  void refusesAnIozoneSizeWithoutAUnitNamingIt() throws IOException {
+    assertRefused(
+        fsbench("run", "--fs", "ext4", "--workload", "iozone", "--param", "record=4"),
+        "record (4) needs a unit");
+  }
+
+  @Test
   void refusesARunWithoutATarget() throws IOException {
     assertRefused(fsbench("run", "--rw=write", "--bs=4k"), "--fs ID");
   }

@@ -82,10 +82,10 @@ public interface WorkloadRunner<S extends Workload> {
   }
 
   /**
-   * Whether the workload's results carry their reference tool's CSV line ({@link
-   * io.fsbench.api.WorkloadResult#toolCsv}), so that a run can be written as it.
+   * Whether a run can be written as CSV: its reference tool's own ({@link
+   * io.fsbench.api.WorkloadResult#toolCsv}) or a row per metric. Block jobs cannot: fio has none.
    */
-  default boolean writesToolCsv() {
-    return false;
+  default boolean writesCsv() {
+    return true;
   }
 }

@@ -73,9 +73,9 @@ public final class WorkloadRunners {
   }
 
   /** Whether the workload times making volumes itself (see {@link WorkloadRunner#makesVolumes}). */
-  /** Whether the workload's result has its reference tool's CSV line (bonnie++'s). */
-  public boolean writesToolCsv(Workload workload) {
-    return runnerFor(workload.spec()).writesToolCsv();
+  /** Whether the workload's result can be written as CSV (every family but fio's block jobs). */
+  public boolean writesCsv(Workload workload) {
+    return runnerFor(workload.spec()).writesCsv();
   }
 
   public boolean makesVolumes(Workload workload) {

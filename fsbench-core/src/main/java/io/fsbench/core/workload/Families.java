@@ -4,6 +4,7 @@ import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.engine.block.BlockJobRunner;
 import io.fsbench.core.workload.bonnie.BonnieRunner;
 import io.fsbench.core.workload.dd.DdRunner;
+import io.fsbench.core.workload.iozone.IozoneRunner;
 import io.fsbench.core.workload.lifecycle.LifecycleRunner;
 import io.fsbench.core.workload.metadata.FsMarkRunner;
 import io.fsbench.core.workload.postmark.PostMarkRunner;
@@ -30,6 +31,7 @@ public final class Families {
         .register(new LifecycleRunner())
         .register(new DdRunner())
         .register(new RandomIoRunner())
-        .register(new BonnieRunner());
+        .register(new BonnieRunner())
+        .register(new IozoneRunner());
   }
 }

@@ -24,6 +24,12 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
     return JobSpec.class;
   }
 
+  /** fio has no CSV output; a block job is written as fio writes it. */
+  @Override
+  public boolean writesCsv() {
+    return false;
+  }
+
   @Override
   public JobResult run(JobSpec spec, WorkloadContext context) {
     JobFile.Job job = new JobFile.Job(spec, 0, true, FioOptions.effective(spec));

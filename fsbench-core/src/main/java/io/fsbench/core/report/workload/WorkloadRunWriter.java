@@ -81,6 +81,11 @@ public final class WorkloadRunWriter {
         .append("), fsbench ")
         .append(run.fsbenchVersion())
         .append('\n');
+    if (run.result().toolText().isPresent()) {
+      // The family's own tool's report (bonnie++'s, IOzone's table) is its text; the metrics are
+      // in the JSON.
+      return out.append(run.result().toolText().get()).toString();
+    }
     int width = run.result().metrics().stream().mapToInt(m -> m.name().length()).max().orElse(0);
     for (Metric m : run.result().metrics()) {
       out.append(
@@ -91,7 +96,26 @@ public final class WorkloadRunWriter {
               number(m.value()),
               m.unit().symbol()));
     }
-    run.result().toolText().ifPresent(text -> out.append('\n').append(text));
+    return out.toString();
+  }
+
+  /**
+   * The run as CSV: the family's own spreadsheet layout where it has one (IOzone's Excel report),
+   * else one row per metric, {@code metric,value,unit}.
+   */
+  public static String csv(RunResult run) {
+    if (run.result().toolCsv().isPresent()) {
+      return run.result().toolCsv().get();
+    }
+    StringBuilder out = new StringBuilder("metric,value,unit\n");
+    for (Metric m : run.result().metrics()) {
+      out.append(m.name())
+          .append(',')
+          .append(number(m.value()))
+          .append(',')
+          .append(m.unit().key())
+          .append('\n');
+    }
     return out.toString();
   }
 

@@ -87,12 +87,6 @@ public final class BonnieRunner implements WorkloadRunner<BonnieSpec> {
     return p;
   }
 
-  /** bonnie++'s CSV line, which bon_csv2txt and bon_csv2html read. */
-  @Override
-  public boolean writesToolCsv() {
-    return true;
-  }
-
   @Override
   public BonnieResult run(BonnieSpec spec, WorkloadContext context) {
     BonnieRun run = resolve(spec, context.directory());

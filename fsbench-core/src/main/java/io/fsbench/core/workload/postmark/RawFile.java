@@ -4,7 +4,7 @@ import io.fsbench.core.nativeio.NativeBuffer;
 import java.io.IOException;
 
 /** An open file as stdio sees it: the system calls under a {@code FILE}. */
-interface RawFile {
+public interface RawFile {
 
   /** read(2) of up to {@code length} bytes into {@code into} at {@code offset}; 0 at the end. */
   int read(NativeBuffer into, int offset, int length) throws IOException;

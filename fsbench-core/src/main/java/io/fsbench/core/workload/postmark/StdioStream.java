@@ -13,8 +13,9 @@ import java.io.IOException;
  * fstat(2); writes that fit are copied, the full buffer is flushed when more data arrives, and
  * requests of a whole buffer or more go straight to the file in whole blocks (glibc's {@code
  * _IO_new_file_xsputn} and {@code _IO_file_xsgetn}). One per thread, reused for every file.
+ * IOzone's fwrite and fread tests run through it too, with the buffer its {@code setvbuf} gives.
  */
-final class StdioStream {
+public final class StdioStream {
 
   private final NativeBuffer buffer;
   private final int capacity;
@@ -24,13 +25,13 @@ final class StdioStream {
   private int start; // first unread byte when reading
   private int end; // end of buffered data: unread when reading, unwritten when writing
 
-  StdioStream(int bufferSize) {
+  public StdioStream(int bufferSize) {
     this.buffer = NativeBuffer.allocate(bufferSize);
     this.capacity = bufferSize;
   }
 
   /** Attaches to a freshly opened file, as fopen does. */
-  void open(RawFile file) {
+  public void open(RawFile file) {
     this.file = file;
     this.allocated = false;
     this.writing = false;
@@ -48,7 +49,7 @@ final class StdioStream {
   }
 
   /** fwrite of {@code length} bytes of {@code data} from {@code offset}. */
-  void write(NativeBuffer data, int offset, int length) throws IOException {
+  public void write(NativeBuffer data, int offset, int length) throws IOException {
     int toDo = length;
     if (toDo == 0) {
       return;
@@ -88,7 +89,7 @@ final class StdioStream {
   }
 
   /** Writes out what the buffer holds, as fflush does. */
-  void flush() throws IOException {
+  public void flush() throws IOException {
     if (writing && end > 0) {
       file.write(buffer, 0, end);
       end = 0;
@@ -99,7 +100,7 @@ final class StdioStream {
    * fread of {@code want} bytes into {@code into} (PostMark reads every block into one buffer, so
    * the bytes land at its start); returns the bytes read, fewer only at end of file.
    */
-  int read(NativeBuffer into, int want) throws IOException {
+  public int read(NativeBuffer into, int want) throws IOException {
     if (want == 0) {
       return 0;
     }
@@ -144,7 +145,7 @@ final class StdioStream {
   }
 
   /** fclose: flush, then close the file. */
-  void close() throws IOException {
+  public void close() throws IOException {
     try {
       flush();
     } finally {
