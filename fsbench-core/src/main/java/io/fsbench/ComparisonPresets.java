@@ -101,7 +101,14 @@ public final class ComparisonPresets {
   static Plan plan(String name, Map<String, String> params, long freeBytes) {
     String preset = known(name);
     Map<String, String> rest = new LinkedHashMap<>(params);
-    double scale = scale(rest.remove("scale"));
+    String scaleText = rest.remove("scale");
+    if (scaleText != null && preset.equals("classic-io")) {
+      throw new InvalidInputException(
+          "preset classic-io has nothing to scale (8 s runs on 512 MiB images); drop scale="
+              + scaleText
+              + ", or give --runtime");
+    }
+    double scale = scale(scaleText);
     Scaler scaler = new Scaler(scale, Math.max(MIB, freeBytes / 4));
     List<Workload> workloads = new ArrayList<>();
     Map<String, String> rows = new LinkedHashMap<>();

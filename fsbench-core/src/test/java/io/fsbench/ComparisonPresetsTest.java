@@ -76,7 +76,9 @@ class ComparisonPresetsTest {
     assertThatThrownBy(() -> ComparisonPresets.plan("classic-tabel", Map.of(), TIB))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("preset (classic-tabel) is not one of classic-io, classic-table, tar-rm");
-    assertThatThrownBy(() -> ComparisonPresets.plan("classic-io", Map.of("scale", "2"), TIB))
+    assertThatThrownBy(() -> ComparisonPresets.plan("classic-io", Map.of("scale", "0.5"), TIB))
+        .hasMessageContaining("classic-io has nothing to scale");
+    assertThatThrownBy(() -> ComparisonPresets.plan("tar-rm", Map.of("scale", "2"), TIB))
         .hasMessageContaining("scale (2) must be a fraction above 0 and at most 1");
     assertThatThrownBy(() -> ComparisonPresets.plan("classic-io", Map.of("size", "1g"), TIB))
         .hasMessageContaining("preset classic-io does not know size");

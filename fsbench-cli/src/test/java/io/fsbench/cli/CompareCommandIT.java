@@ -114,6 +114,39 @@ class CompareCommandIT {
   }
 
   @Test
+  void aPresetRunsItsTableAndTheReportsSayWhichAndHow() throws Exception {
+    assumeTrue(fsbench.available("ext4") && fsbench.available("xfs"), "needs ext4 and xfs");
+    FsBenchProcess.Finished run =
+        fsbench.run(
+            "compare",
+            "--fs",
+            "ext4,xfs",
+            "--preset",
+            "tar-rm",
+            "--preset-param",
+            "scale=0.02",
+            "--repeat",
+            "1",
+            "--no-progress",
+            "--out",
+            out.toString());
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout())
+        .contains("preset tar-rm: a tree extracted from a tar archive and removed")
+        .contains("tar-rm files: 80000 → 1600 (scale 0.02)")
+        .contains("tar-rm extract", "tar-rm remove");
+    JsonNode preset = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    assertThat(preset.at("/settings/preset/name").asText()).isEqualTo("tar-rm");
+    assertThat(preset.at("/settings/preset/scaling/0").asText()).startsWith("tar-rm files");
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html).contains("<table class=\"heat\">").contains("The tar-rm table");
+    // the two cells of each step: xfs's coloured by its ratio to ext4, the baseline's not
+    assertThat(html).containsPattern("<td class=\"num\" style=\"background:#[0-9a-f]{6}\">");
+    assertThat(fsbench.attached()).isEmpty();
+  }
+
+  @Test
   void ctrlCLeavesNothingAttached() throws Exception {
     String fileSystem = fsbench.available("zfs") ? "zfs" : "ext4";
     assumeTrue(fsbench.available(fileSystem), fileSystem + " is not available here");

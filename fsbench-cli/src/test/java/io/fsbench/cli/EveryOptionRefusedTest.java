@@ -168,6 +168,27 @@ class EveryOptionRefusedTest {
     add(
         cases,
         "compare",
+        "--preset",
+        ext4,
+        List.of("--preset", "classic-tabel"),
+        "preset (classic-tabel) is not one of classic-io, classic-table, tar-rm");
+    add(
+        cases,
+        "compare",
+        "--preset-param",
+        ext4,
+        List.of("--preset", "tar-rm", "--preset-param", "scale=2"),
+        "scale (2) must be a fraction above 0 and at most 1");
+    add(
+        cases,
+        "compare",
+        "--preset-tunings",
+        ext4,
+        List.of("--preset-tunings"),
+        "--preset-tunings has no effect without --preset");
+    add(
+        cases,
+        "compare",
         "--cpus-allowed",
         ext4,
         List.of("--cpus-allowed", "0-x"),
