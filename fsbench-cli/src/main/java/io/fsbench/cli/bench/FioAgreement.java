@@ -73,7 +73,8 @@ final class FioAgreement {
     boolean variable = sections.stream().anyMatch(FioCase.Section::variableBlockSize);
     boolean randomSizes =
         sections.stream()
-            .anyMatch(s -> randomSizes(s) || (oldFio && shortSequentialWritePasses(s)));
+            .anyMatch(
+                s -> randomSizes(s) || steadyState(s) || (oldFio && shortSequentialWritePasses(s)));
     int clones = clones(sections, fio);
     long slack = maxBlock(sections) * clones;
     if (sections.stream()
@@ -552,6 +553,14 @@ final class FioAgreement {
     boolean ends =
         !s.flag("norandommap") || "lfsr".equals(s.option("random_generator", "")) || queues(s);
     return percent && ends && passes(s) > 1;
+  }
+
+  /**
+   * A job with steady-state detection: it ends when its one-second samples settle, which the
+   * machine's speed decides, so it may move less than it asks for on either side.
+   */
+  private static boolean steadyState(FioCase.Section s) {
+    return s.options().containsKey("ss") || s.options().containsKey("steadystate");
   }
 
   /**
