@@ -44,7 +44,9 @@ class BonnieCommandIT {
     fsbench =
         new FsBenchProcess(Files.createTempDirectory(Path.of("/var/tmp"), "fsbench-bonnieit-"));
     assumeTrue(fsbench.available("ext4"), "ext4 is not available here");
-    out = Files.createTempDirectory("fsbench-bonnieit-report-");
+    out =
+        Files.createDirectories(
+            fsbench.workDir().resolve("fsbench-bonnieit-report")); // removed with it
   }
 
   @AfterEach

@@ -28,7 +28,9 @@ class DdCommandIT {
     assumeTrue(FsBenchProcess.isRoot(), "needs root: it makes loop devices and mounts");
     fsbench = new FsBenchProcess(Files.createTempDirectory(Path.of("/var/tmp"), "fsbench-ddit-"));
     assumeTrue(fsbench.available("ext4"), "ext4 is not available here");
-    out = Files.createTempDirectory("fsbench-ddit-report-");
+    out =
+        Files.createDirectories(
+            fsbench.workDir().resolve("fsbench-ddit-report")); // removed with it
   }
 
   @AfterEach

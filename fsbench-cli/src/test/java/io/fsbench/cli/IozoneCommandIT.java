@@ -24,7 +24,9 @@ class IozoneCommandIT {
     assumeTrue(FsBenchProcess.isRoot(), "needs root: it makes loop devices and mounts");
     fsbench = new FsBenchProcess(Files.createTempDirectory(Path.of("/var/tmp"), "fsbench-iozit-"));
     assumeTrue(fsbench.available("ext4"), "ext4 is not available here");
-    out = Files.createTempDirectory("fsbench-iozit-report-");
+    out =
+        Files.createDirectories(
+            fsbench.workDir().resolve("fsbench-iozit-report")); // removed with it
   }
 
   @AfterEach

@@ -24,7 +24,9 @@ class RandomIoCommandIT {
     assumeTrue(FsBenchProcess.isRoot(), "needs root: it makes loop devices and mounts");
     fsbench = new FsBenchProcess(Files.createTempDirectory(Path.of("/var/tmp"), "fsbench-rioit-"));
     assumeTrue(fsbench.available("ext4"), "ext4 is not available here");
-    out = Files.createTempDirectory("fsbench-rioit-report-");
+    out =
+        Files.createDirectories(
+            fsbench.workDir().resolve("fsbench-rioit-report")); // removed with it
   }
 
   @AfterEach
