@@ -126,7 +126,7 @@ public final class ComparisonBuilder {
     try {
       return dir == null ? Long.MAX_VALUE : java.nio.file.Files.getFileStore(dir).getUsableSpace();
     } catch (java.io.IOException e) {
-      return Long.MAX_VALUE; // unknown: no size is capped, and the reports say none was
+      return Long.MAX_VALUE; // unknown free space caps nothing; only scale= shrinks
     }
   }
 
