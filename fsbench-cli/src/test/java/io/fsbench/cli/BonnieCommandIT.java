@@ -40,13 +40,8 @@ class BonnieCommandIT {
 
   @BeforeEach
   void setUp() throws Exception {
-    assumeTrue(FsBenchProcess.isRoot(), "needs root: it makes loop devices and mounts");
-    fsbench =
-        new FsBenchProcess(Files.createTempDirectory(Path.of("/var/tmp"), "fsbench-bonnieit-"));
-    assumeTrue(fsbench.available("ext4"), "ext4 is not available here");
-    out =
-        Files.createDirectories(
-            fsbench.workDir().resolve("fsbench-bonnieit-report")); // removed with it
+    fsbench = FsBenchProcess.onExt4("fsbench-bonnieit-");
+    out = fsbench.reportDirectory();
   }
 
   @AfterEach

@@ -1,11 +1,9 @@
 package io.fsbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,12 +23,8 @@ class DdCommandIT {
 
   @BeforeEach
   void setUp() throws Exception {
-    assumeTrue(FsBenchProcess.isRoot(), "needs root: it makes loop devices and mounts");
-    fsbench = new FsBenchProcess(Files.createTempDirectory(Path.of("/var/tmp"), "fsbench-ddit-"));
-    assumeTrue(fsbench.available("ext4"), "ext4 is not available here");
-    out =
-        Files.createDirectories(
-            fsbench.workDir().resolve("fsbench-ddit-report")); // removed with it
+    fsbench = FsBenchProcess.onExt4("fsbench-ddit-");
+    out = fsbench.reportDirectory();
   }
 
   @AfterEach

@@ -139,6 +139,27 @@ final class FsBenchProcess {
     deleteRecursively(workDir);
   }
 
+  /**
+   * A process with a fresh work dir under /var/tmp named from {@code prefix}, for a test on ext4
+   * loop volumes; the test is skipped, with the reason, without root or ext4.
+   */
+  static FsBenchProcess onExt4(String prefix) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        isRoot(), "needs root: it makes loop devices and mounts");
+    FsBenchProcess process =
+        new FsBenchProcess(Files.createTempDirectory(Path.of("/var/tmp"), prefix));
+    if (!process.available("ext4")) {
+      process.cleanUp();
+      org.junit.jupiter.api.Assumptions.abort("ext4 is not available here");
+    }
+    return process;
+  }
+
+  /** A directory for reports inside the work dir, so that {@link #cleanUp} removes it too. */
+  Path reportDirectory() throws IOException {
+    return Files.createDirectories(workDir.resolve("fsbench-report"));
+  }
+
   static void deleteRecursively(Path dir) throws IOException {
     if (dir != null && Files.exists(dir)) {
       try (Stream<Path> walk = Files.walk(dir)) {
