@@ -27,6 +27,7 @@ import io.fsbench.core.volume.OpenVolumes;
 import io.fsbench.core.volume.ResourceReleaser;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -343,24 +344,46 @@ public final class Session implements AutoCloseable {
 
   private <T> T inRunDirectory(Volume volume, Function<WorkloadContext, T> work) {
     Path directory = volume.mountPoint().resolve("fsbench-run-" + (++runs));
+    AtomicBoolean cancelled = new AtomicBoolean();
+    try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
+      createRunDirectory(directory, cancelled);
+      Volume made = target.formats() ? volume : null;
+      return work.apply(new RunContext(directory, made, progress, cancelled));
+    } finally {
+      removeRunDirectory(directory);
+    }
+  }
+
+  /**
+   * Makes the run's directory; a signal that came before it (the volume may be released already) is
+   * a cancelled run, not a failure to make a directory.
+   */
+  private static void createRunDirectory(Path directory, AtomicBoolean cancelled) {
+    if (cancelled.get()) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
+    }
     try {
       Files.createDirectory(directory);
     } catch (IOException e) {
+      if (cancelled.get()) {
+        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled", e);
+      }
       throw new FsBenchException(
           FsBenchException.Kind.RUN_FAILED,
           "cannot create the run directory " + directory + ": " + e.getMessage(),
           e);
     }
-    AtomicBoolean cancelled = new AtomicBoolean();
-    try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
-      Volume made = target.formats() ? volume : null;
-      return work.apply(new RunContext(directory, made, progress, cancelled));
-    } finally {
-      try {
-        ResourceReleaser.deleteTree(directory);
-      } catch (FsBenchException e) {
-        log.warn("could not remove the run directory: {}", e.getMessage());
-      }
+  }
+
+  /** Removes the run's directory, if it is there: a signal may have released the volume. */
+  private static void removeRunDirectory(Path directory) {
+    if (!Files.exists(directory, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try {
+      ResourceReleaser.deleteTree(directory);
+    } catch (FsBenchException e) {
+      log.warn("could not remove the run directory: {}", e.getMessage());
     }
   }
 

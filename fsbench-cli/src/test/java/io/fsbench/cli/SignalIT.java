@@ -138,7 +138,9 @@ class SignalIT {
     assertThat(exited).as("exited after SIG%s", signal).isTrue();
     assertThat(process.exitValue()).as("exit code; stderr: %s", stderr()).isEqualTo(exitCode);
     assertThat(took).as("from SIG%s to exit; stderr: %s", signal, stderr()).isLessThan(STOP_WITHIN);
-    assertThat(fsbench.attached()).as("attached after SIG%s", signal).isEmpty();
+    assertThat(fsbench.attached())
+        .as("attached after SIG%s; stderr: %s", signal, stderr())
+        .isEmpty();
     assertThat(FsBenchProcess.poolsOf(process.pid())).isEmpty();
     try (var entries = Files.list(fsbench.workDir().resolve("registry"))) {
       assertThat(entries.filter(p -> p.toString().endsWith(".resource")))

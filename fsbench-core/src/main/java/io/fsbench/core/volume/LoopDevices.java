@@ -17,6 +17,12 @@ final class LoopDevices {
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
   private static final int DETACH_ATTEMPTS = 10;
 
+  /**
+   * How long a detach that {@code losetup} reported done may take to show: the kernel only marks a
+   * device that something still holds open for clearing when its last user closes it.
+   */
+  private static final Duration DETACH_SHOWS_WITHIN = Duration.ofSeconds(3);
+
   private LoopDevices() {}
 
   /**
@@ -80,6 +86,41 @@ final class LoopDevices {
       return absolute.getParent().toRealPath().resolve(absolute.getFileName()).toString();
     } catch (IOException | RuntimeException e) {
       return absolute.toString(); // its directory is gone; the path as given is all there is
+    }
+  }
+
+  /**
+   * Detaches every loop device backed by the image and returns once the loop list shows none: a
+   * device the kernel only marked for clearing (something held it open) is waited for and detached
+   * again, so that nothing is left attached when this returns.
+   *
+   * @throws FsBenchException naming the devices still attached after {@link #DETACH_SHOWS_WITHIN}
+   */
+  static void detachAll(Host host, Path image) {
+    long deadline = System.nanoTime() + DETACH_SHOWS_WITHIN.toNanos();
+    List<String> left = attachedTo(host, image);
+    while (!left.isEmpty()) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new FsBenchException(
+            FsBenchException.Kind.RUN_FAILED,
+            "loop device "
+                + String.join(", ", left)
+                + " still backs "
+                + image
+                + " "
+                + DETACH_SHOWS_WITHIN.toSeconds()
+                + " s after it was detached; something holds it open (see 'fuser -v "
+                + left.get(0)
+                + "'); then run 'fsbench cleanup'");
+      }
+      for (String device : left) {
+        detach(host, device);
+      }
+      left = attachedTo(host, image);
+      if (!left.isEmpty()) {
+        sleep(20);
+        left = attachedTo(host, image);
+      }
     }
   }
 

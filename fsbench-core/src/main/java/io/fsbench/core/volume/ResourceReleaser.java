@@ -200,10 +200,7 @@ public final class ResourceReleaser {
   }
 
   private void releaseLoop(ResourceEntry entry) {
-    Path image = Path.of(entry.attribute("image"));
-    for (String device : LoopDevices.attachedTo(host, image)) {
-      LoopDevices.detach(host, device);
-    }
+    LoopDevices.detachAll(host, Path.of(entry.attribute("image")));
   }
 
   private static void deleteFile(Path path) {

@@ -70,6 +70,9 @@ class PlantedEntryTest {
 
   private CommandResult answer(Command command) {
     commands.add(command.commandLine());
+    if (command.commandLine().startsWith("losetup -d")) {
+      loopList = ""; // detached: the kernel lists it no more
+    }
     String out = command.commandLine().startsWith("losetup --list") ? loopList : "";
     return CommandResult.ok(command, out);
   }
