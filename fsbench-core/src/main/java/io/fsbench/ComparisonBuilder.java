@@ -227,7 +227,8 @@ public final class ComparisonBuilder {
     List<String> notes = new ArrayList<>();
     for (Workload w : chosen) {
       timed.add(fsbench.runners().withRuntime(pinned(w), built.runtime()));
-      List<String> changed = Workloads.differencesFromPreset(w);
+      // A comparison preset's scaling notes say already how its workloads differ from the table.
+      List<String> changed = preset != null ? List.of() : Workloads.differencesFromPreset(w);
       if (!changed.isEmpty()) {
         notes.add(
             w.name()

@@ -23,7 +23,8 @@ import java.util.Map;
  *   <li>{@code classic-table}: the classic multi-filesystem table's rows that fsbench can produce:
  *       filesystem creation, mount and unmount; a large file copied, copied again and removed; a
  *       source tree extracted, listed, searched, tarred, copied and removed; a million files; dd
- *       with 1 KiB and 1 MiB blocks; PostMark; randomio.
+ *       with 1 KiB and 1 MiB blocks; PostMark; randomio; bonnie++; IOzone at 4 KiB and 1 MiB
+ *       records.
  *   <li>{@code tar-rm}: a tree extracted from a tar archive and removed with {@code rm -rf}, with a
  *       sync between, as in cross-OS ZFS comparisons; {@code archive=PATH} gives the archive.
  * </ul>
@@ -49,7 +50,8 @@ public final class ComparisonPresets {
             + " a 4 GiB file copied, copied again and removed; a source tree extracted, listed,"
             + " searched, tarred, copied and removed; a million files; dd with 1 KiB and 1 MiB"
             + " blocks over a 4 GiB file; PostMark; randomio bigfile 10 .25 .01 2048 60 1;"
-            + " bonnie++ -s 7920 -f");
+            + " bonnie++ -s 7920 -f; iozone -Razc -s 8192m with 4 KiB and with 1 MiB records,"
+            + " tests 0, 1 and 2");
     DESCRIPTIONS.put(
         "tar-rm",
         "a tree extracted from a tar archive and removed with rm -rf, a sync after each, as in"
@@ -184,6 +186,31 @@ public final class ComparisonPresets {
       rows.put("randomio " + randomIoRows[i], Integer.toString(26 + i));
     }
     bonnie(scaler, workloads, rows);
+    iozone(scaler, workloads, rows);
+  }
+
+  /**
+   * iozone -Razc -s 8192m -y R -q R -i 0 -i 1 -i 2, once with R = 4k and once with 1m: an automatic
+   * run bounded to one file size and one record size is that one cell, so each runs as {@code
+   * iozone -c -s 8192m -r R -i 0 -i 1 -i 2} (the close inside the timing, as {@code -c}), named
+   * {@code iozone-4k} and {@code iozone-1m}; rows 39-46 are their write, read, random read and
+   * random write rates.
+   */
+  private static void iozone(Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
+    long size = scaler.size("iozone file", 8192L * MIB);
+    int row = 39;
+    for (String record : List.of("4k", "1m")) {
+      String name = "iozone-" + record;
+      Map<String, String> params = new LinkedHashMap<>();
+      params.put("size", size / MIB + "m");
+      params.put("record", record);
+      params.put("tests", "0,1,2");
+      params.put("close", "true");
+      workloads.add(new io.fsbench.api.NamedWorkload(name, Workloads.named("iozone", params)));
+      for (String metric : List.of("write", "read", "random_read", "random_write")) {
+        rows.put(name + " " + metric, Integer.toString(row++));
+      }
+    }
   }
 
   /**

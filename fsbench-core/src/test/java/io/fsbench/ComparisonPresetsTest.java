@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fsbench.api.DdSpec;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.IozoneSpec;
 import io.fsbench.api.LargeFileSpec;
+import io.fsbench.api.Size;
 import io.fsbench.api.Workload;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +34,15 @@ class ComparisonPresetsTest {
             "dd-read-1m",
             "postmark",
             "randomio",
-            "bonnie");
+            "bonnie",
+            "iozone-4k",
+            "iozone-1m");
     assertThat(spec(plan, "largefile", LargeFileSpec.class).size().bytes()).isEqualTo(4L << 30);
     assertThat(spec(plan, "dd-read-1k", DdSpec.class).count()).isEqualTo(4L << 20);
+    IozoneSpec iozone = spec(plan, "iozone-1m", IozoneSpec.class);
+    assertThat(iozone.fileSizes()).containsExactly(Size.mib(8192));
+    assertThat(iozone.recordSizes()).containsExactly(Size.mib(1));
+    assertThat(iozone.includeClose()).isTrue();
   }
 
   @Test
@@ -68,6 +76,8 @@ class ComparisonPresetsTest {
     assertThat(plan.info().row("randomio", "create.bytes_per_sec")).contains("26");
     assertThat(plan.info().row("randomio", "write.lat_stdev")).contains("31");
     assertThat(plan.info().row("bonnie", "ran_del.files_per_sec")).contains("38");
+    assertThat(plan.info().row("iozone-4k", "write")).contains("39");
+    assertThat(plan.info().row("iozone-1m", "random_write")).contains("46");
     assertThat(plan.info().row("postmark", "seconds")).isEmpty();
   }
 
