@@ -80,11 +80,12 @@ final class FioAgreement {
     if (sections.stream()
         .anyMatch(
             s ->
-                (asyncSyncs(s) || s.variableBlockSize())
+                (asyncSyncs(s) || s.variableBlockSize() || s.mixed())
                     && s.options().containsKey("number_ios"))) {
       // fio counts the I/Os in flight against number_ios, syncs included: how many writes a
-      // queue of them leaves room for depends on when each completes. With several block sizes
-      // the bytes of number_ios I/Os are a sum of random draws
+      // queue of them leaves room for depends on when each completes. With several block sizes,
+      // or a mix whose directions have their own (bs=4k,16k), the bytes of number_ios I/Os are a
+      // sum of random draws: a handful of them is no sample to compare shares on
       long cap =
           sections.size() == 1 && !sections.get(0).groupReporting()
               ? numberIosCap(sections.get(0))
@@ -112,7 +113,7 @@ final class FioAgreement {
           "read+write io_bytes",
           f.readBytes + f.writeBytes,
           o.readBytes + o.writeBytes,
-          slack,
+          slack + sequentialMixDraw(sections, f),
           out);
       if (mixed) {
         double pf = share(f.readIos, f.writeIos);
@@ -258,8 +259,18 @@ final class FioAgreement {
         // the members that kept a histogram, fsbench none (docs/measurement.md)
         boolean comparePercentiles =
             sections.stream().map(sec -> percentiles(sec, kind)).distinct().count() == 1;
-        String fp = (f.path("N").asLong() > 0) + "/" + (comparePercentiles && f.has("percentile"));
-        String op = (o.path("N").asLong() > 0) + "/" + (comparePercentiles && o.has("percentile"));
+        // a group whose members differ in whether they time this kind: whether it has samples
+        // is whether a timed member did I/O in this direction, a draw on a small mix
+        boolean compareSamples =
+            sections.stream().map(sec -> measured(sec, kind)).distinct().count() == 1;
+        String fp =
+            (compareSamples && f.path("N").asLong() > 0)
+                + "/"
+                + (comparePercentiles && f.has("percentile"));
+        String op =
+            (compareSamples && o.path("N").asLong() > 0)
+                + "/"
+                + (comparePercentiles && o.has("percentile"));
         if (!fp.equals(op)) {
           out.add(
               at
@@ -288,6 +299,21 @@ final class FioAgreement {
     }
   }
 
+  /**
+   * The bytes a sequential mix's draws move its total by: each direction keeps its own offset, so a
+   * file is done when one direction reaches its end, and how many I/Os the other did on the way is
+   * a draw (four standard deviations of it, in the largest block). A random mix shares one map and
+   * its total is fixed.
+   */
+  private static long sequentialMixDraw(List<FioCase.Section> sections, Io fio) {
+    if (sections.stream().noneMatch(s -> s.mixed() && !s.rw().startsWith("rand"))) {
+      return 0;
+    }
+    double p = readMix(sections);
+    double n = fio.readIos + fio.writeIos;
+    return Math.round(4 * Math.sqrt(n * p * (1 - p))) * maxBlock(sections);
+  }
+
   /** Whether a section's effective options leave completion latency unmeasured. */
   private static boolean clatOff(FioCase.Section s) {
     boolean off = false;
@@ -299,6 +325,22 @@ final class FioAgreement {
       }
     }
     return off;
+  }
+
+  /**
+   * Whether a section times slat_ns, clat_ns or lat_ns: its disable_* and gtod_reduce, in order.
+   */
+  private static boolean measured(FioCase.Section s, String kind) {
+    String prefix = kind.substring(0, kind.indexOf('_'));
+    boolean measured = true;
+    for (java.util.Map.Entry<String, String> e : s.options().entrySet()) {
+      if (e.getKey().equals("gtod_reduce") && !e.getValue().equals("0")) {
+        measured = false;
+      } else if (e.getKey().equals("disable_" + prefix)) {
+        measured = e.getValue().equals("0");
+      }
+    }
+    return measured;
   }
 
   /** A section's effective *_percentiles for slat_ns, clat_ns or lat_ns, options in order. */

@@ -338,6 +338,12 @@ public final class FioDiff {
         }
       }
     }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      System.err.println("fio-diff: cannot make --dir " + dir + " (" + e.getMessage() + ")");
+      System.exit(2);
+    }
     String missing = fioMissing();
     if (missing != null) {
       System.err.println("fio-diff: " + missing);
