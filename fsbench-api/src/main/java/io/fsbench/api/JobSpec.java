@@ -65,6 +65,7 @@ import org.jspecify.annotations.Nullable;
  * @param randomGenerator fio's {@code random_generator}
  * @param zones fio's {@code zonemode=strided} with {@code zonesize}, {@code zonerange} and {@code
  *     zoneskip}
+ * @param blockAlign fio's {@code blockalign}: what random offsets are multiples of
  */
 public record JobSpec(
     String name,
@@ -111,7 +112,8 @@ public record JobSpec(
     long numberIos,
     OffsetModifier offsetModifier,
     RandomGenerator randomGenerator,
-    Zones zones)
+    Zones zones,
+    BlockAlign blockAlign)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -163,6 +165,8 @@ public record JobSpec(
     Objects.requireNonNull(offsetModifier, "offsetModifier");
     Objects.requireNonNull(randomGenerator, "randomGenerator");
     Objects.requireNonNull(zones, "zones");
+    Objects.requireNonNull(blockAlign, "blockAlign");
+    blockAlign.check(name, rw, randomMap, distribution, readBlockSize, writeBlockSize);
     if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
       // fio draws the skewed offsets over the whole region from each zone's moving start, so
       // most land past the file's end and end the job after a random few
@@ -526,6 +530,7 @@ public record JobSpec(
     private OffsetModifier offsetModifier = OffsetModifier.NONE;
     private RandomGenerator randomGenerator = RandomGenerator.TAUSWORTHE;
     private Zones zones = Zones.NONE;
+    private BlockAlign blockAlign = BlockAlign.DEFAULT;
 
     protected AbstractBuilder() {}
 
@@ -795,6 +800,12 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code blockalign}: random offsets are multiples of it. */
+    public B blockAlign(BlockAlign alignment) {
+      this.blockAlign = alignment;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -842,6 +853,7 @@ public record JobSpec(
       offsetModifier = spec.offsetModifier();
       randomGenerator = spec.randomGenerator();
       zones = spec.zones();
+      blockAlign = spec.blockAlign();
       return self();
     }
 
@@ -915,7 +927,8 @@ public record JobSpec(
           numberIos,
           offsetModifier,
           randomGenerator,
-          zones);
+          zones,
+          blockAlign);
     }
   }
 }

@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param maxValue fio's {@code log_max_value}: a window logs its largest value, not its mean
  * @param perJob fio's {@code per_job_logs}: one file per clone ({@code .<N>} in the name), or one
  *     file that every clone appends to
+ * @param offset fio's {@code log_offset}: each line also gives the I/O's offset in its file (0 for
+ *     a window's average), after the block size
  */
 public record LogFiles(
     String bandwidthPrefix,
@@ -30,10 +32,22 @@ public record LogFiles(
     String latencyPrefix,
     Duration average,
     boolean maxValue,
-    boolean perJob) {
+    boolean perJob,
+    boolean offset) {
 
   /** No logs, and fio's defaults for the rest. */
   public static final LogFiles NONE = new LogFiles("", "", "", Duration.ZERO, false, true);
+
+  /** Logs without the offset column. */
+  public LogFiles(
+      String bandwidthPrefix,
+      String iopsPrefix,
+      String latencyPrefix,
+      Duration average,
+      boolean maxValue,
+      boolean perJob) {
+    this(bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, false);
+  }
 
   public LogFiles {
     Objects.requireNonNull(bandwidthPrefix, "bandwidthPrefix");
@@ -47,12 +61,19 @@ public record LogFiles(
 
   /** A copy that writes the bandwidth log with this prefix. */
   public LogFiles bandwidth(String prefix) {
-    return new LogFiles(prefix, iopsPrefix, latencyPrefix, average, maxValue, perJob);
+    return new LogFiles(prefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, offset);
   }
 
   /** A copy that averages over windows of {@code window} (zero: every I/O). */
   public LogFiles average(Duration window) {
-    return new LogFiles(bandwidthPrefix, iopsPrefix, latencyPrefix, window, maxValue, perJob);
+    return new LogFiles(
+        bandwidthPrefix, iopsPrefix, latencyPrefix, window, maxValue, perJob, offset);
+  }
+
+  /** A copy whose lines give each I/O's offset too (fio's {@code log_offset}). */
+  public LogFiles withOffsets() {
+    return new LogFiles(
+        bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, true);
   }
 
   /** Whether any log is written. */

@@ -2,7 +2,6 @@ package io.fsbench.core.jobfile;
 
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.BufferContent;
-import io.fsbench.api.Distribution;
 import io.fsbench.api.Fallocate;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IoEngine;
@@ -52,6 +51,7 @@ public final class JobOptionParser {
   private final PacingOptions pacing = new PacingOptions();
   private final MeasurementOptions measurements = new MeasurementOptions();
   private final LogOptions logs = new LogOptions();
+  private final PlacementOptions placement = new PlacementOptions();
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
@@ -103,6 +103,7 @@ public final class JobOptionParser {
     all.addAll(PacingOptions.KEYS);
     all.addAll(MeasurementOptions.KEYS);
     all.addAll(LogOptions.KEYS);
+    all.addAll(PlacementOptions.KEYS);
     return all;
   }
 
@@ -140,7 +141,6 @@ public final class JobOptionParser {
           "timeout",
           "ramp_time",
           "loops",
-          "random_distribution",
           "norandommap",
           "randrepeat",
           "randseed",
@@ -250,7 +250,6 @@ public final class JobOptionParser {
       case "runtime", "timeout" -> builder.runtime(FioValues.time(key, value, ChronoUnit.SECONDS));
       case "ramp_time" -> builder.rampTime(FioValues.time(key, value, ChronoUnit.SECONDS));
       case "loops" -> builder.loops(FioValues.integer(key, value));
-      case "random_distribution" -> builder.distribution(Distribution.parse(value));
       case "norandommap" -> builder.randomMap(!FioValues.bool(key, value));
       case "randrepeat" -> randRepeat = FioValues.bool(key, value);
       case "randseed" -> {
@@ -315,6 +314,13 @@ public final class JobOptionParser {
 
   /** Options with a table of their own; whether {@code key} was one of them. */
   private boolean applyOwnTable(String key, String value) {
+    if (PlacementOptions.handles(key)) {
+      if (value == null) {
+        throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
+      }
+      placement.apply(key, value, kbBase);
+      return true;
+    }
     boolean paced = PacingOptions.handles(key);
     boolean logged = LogOptions.handles(key);
     if (!paced && !logged && !MeasurementOptions.handles(key)) {
@@ -528,6 +534,7 @@ public final class JobOptionParser {
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
     builder.fileHandling(files);
     builder.pacing(pacing.build()).measurements(measurements.build());
+    placement.build(builder);
     builder.offsets(offsets);
     builder.zones(OffsetOptions.zones(zoneMode, zone));
     builder.offsetModifier(

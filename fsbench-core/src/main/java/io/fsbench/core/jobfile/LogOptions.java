@@ -7,9 +7,9 @@ import java.util.Set;
 
 /**
  * fio's log options ({@code write_bw_log}, {@code write_iops_log}, {@code write_lat_log}, {@code
- * log_avg_msec}, {@code log_max_value}, {@code per_job_logs}) for {@link JobOptionParser}. As in
- * fio's {@code make_log_name}, a log given bare or empty is named after the job; any other value is
- * the prefix itself, a path included.
+ * log_avg_msec}, {@code log_max_value}, {@code per_job_logs}, {@code log_offset}) for {@link
+ * JobOptionParser}. As in fio's {@code make_log_name}, a log given bare or empty is named after the
+ * job; any other value is the prefix itself, a path included.
  */
 final class LogOptions {
 
@@ -20,11 +20,18 @@ final class LogOptions {
           "write_lat_log",
           "log_avg_msec",
           "log_max_value",
-          "per_job_logs");
+          "per_job_logs",
+          "log_offset");
 
   /** The logs that may be given bare. */
   static final Set<String> FLAGS =
-      Set.of("write_bw_log", "write_iops_log", "write_lat_log", "log_max_value", "per_job_logs");
+      Set.of(
+          "write_bw_log",
+          "write_iops_log",
+          "write_lat_log",
+          "log_max_value",
+          "per_job_logs",
+          "log_offset");
 
   // null: not written; "": named after the job
   private String bw;
@@ -33,6 +40,7 @@ final class LogOptions {
   private Duration average = Duration.ZERO;
   private boolean maxValue;
   private boolean perJob = true;
+  private boolean offset;
 
   static boolean handles(String key) {
     return KEYS.contains(key);
@@ -46,6 +54,7 @@ final class LogOptions {
       case "log_avg_msec" -> average = Duration.ofMillis(FioValues.integer(key, value));
       case "log_max_value" -> maxValue = FioValues.bool(key, value);
       case "per_job_logs" -> perJob = FioValues.bool(key, value);
+      case "log_offset" -> offset = FioValues.bool(key, value);
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
     }
   }
@@ -61,7 +70,13 @@ final class LogOptions {
 
   LogFiles build(String jobName) {
     return new LogFiles(
-        name(bw, jobName), name(iops, jobName), name(lat, jobName), average, maxValue, perJob);
+        name(bw, jobName),
+        name(iops, jobName),
+        name(lat, jobName),
+        average,
+        maxValue,
+        perJob,
+        offset);
   }
 
   private static String name(String prefix, String jobName) {

@@ -355,7 +355,7 @@ final class JobClone {
       long done = clock.getAsLong();
       account(plan.direction, file, plan.offset, plan.length, n, done - issued, done - prepared);
       if (logs.enabled()) {
-        logs.completed(plan.direction, done, n, done - issued, done - prepared);
+        logs.completed(plan.direction, done, n, plan.offset, done - issued, done - prepared);
       }
       stats.depths().markDepth(1, 1);
       stats.depths().markSubmit(1);
@@ -562,7 +562,7 @@ final class JobClone {
         issued[slot] = now;
         stats.submitted(directions[slot], now - prepared[slot]);
         if (logs.enabled()) {
-          logs.submitted(directions[slot], now, lengths[slot], now - prepared[slot]);
+          logs.submitted(directions[slot], now, lengths[slot], offsets[slot], now - prepared[slot]);
         }
       }
       pendingCount = 0;
@@ -590,7 +590,13 @@ final class JobClone {
             now - issued[slot],
             now - prepared[slot]);
         if (logs.enabled()) {
-          logs.completed(directions[slot], now, result, now - issued[slot], now - prepared[slot]);
+          logs.completed(
+              directions[slot],
+              now,
+              result,
+              offsets[slot],
+              now - issued[slot],
+              now - prepared[slot]);
         }
         free[freeCount++] = slot;
       }
