@@ -134,6 +134,7 @@ class EveryApiVerbRefusedTest {
     JOB_CASES.put(
         "blockAlign",
         b -> b.rw(ReadWrite.READ).blockAlign(io.fsbench.api.BlockAlign.both(Size.kib(8))));
+    JOB_CASES.put("priority", b -> b.priority(io.fsbench.api.IoPriority.of(4, 0)));
     JOB_CASES.put(
         "randomGenerator",
         b ->

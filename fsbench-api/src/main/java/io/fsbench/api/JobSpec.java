@@ -66,6 +66,7 @@ import org.jspecify.annotations.Nullable;
  * @param zones fio's {@code zonemode=strided} with {@code zonesize}, {@code zonerange} and {@code
  *     zoneskip}
  * @param blockAlign fio's {@code blockalign}: what random offsets are multiples of
+ * @param priority fio's {@code prio} and {@code prioclass}: the I/O priority of each clone's thread
  */
 public record JobSpec(
     String name,
@@ -113,7 +114,8 @@ public record JobSpec(
     OffsetModifier offsetModifier,
     RandomGenerator randomGenerator,
     Zones zones,
-    BlockAlign blockAlign)
+    BlockAlign blockAlign,
+    IoPriority priority)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -166,6 +168,7 @@ public record JobSpec(
     Objects.requireNonNull(randomGenerator, "randomGenerator");
     Objects.requireNonNull(zones, "zones");
     Objects.requireNonNull(blockAlign, "blockAlign");
+    Objects.requireNonNull(priority, "priority");
     blockAlign.check(name, rw, randomMap, distribution, readBlockSize, writeBlockSize);
     if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
       // fio draws the skewed offsets over the whole region from each zone's moving start, so
@@ -531,6 +534,7 @@ public record JobSpec(
     private RandomGenerator randomGenerator = RandomGenerator.TAUSWORTHE;
     private Zones zones = Zones.NONE;
     private BlockAlign blockAlign = BlockAlign.DEFAULT;
+    private IoPriority priority = IoPriority.NONE;
 
     protected AbstractBuilder() {}
 
@@ -806,6 +810,12 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code prio}/{@code prioclass}: each clone's thread gets this I/O priority. */
+    public B priority(IoPriority priority) {
+      this.priority = priority;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -854,6 +864,7 @@ public record JobSpec(
       randomGenerator = spec.randomGenerator();
       zones = spec.zones();
       blockAlign = spec.blockAlign();
+      priority = spec.priority();
       return self();
     }
 
@@ -928,7 +939,8 @@ public record JobSpec(
           offsetModifier,
           randomGenerator,
           zones,
-          blockAlign);
+          blockAlign,
+          priority);
     }
   }
 }

@@ -25,6 +25,8 @@ import java.util.Objects;
  *     file that every clone appends to
  * @param offset fio's {@code log_offset}: each line also gives the I/O's offset in its file (0 for
  *     a window's average), after the block size
+ * @param prio fio's {@code log_prio}: the last column gives the I/O's priority value ({@code
+ *     0x4004}) rather than 1 for the real-time class and 0 for any other
  */
 public record LogFiles(
     String bandwidthPrefix,
@@ -33,7 +35,8 @@ public record LogFiles(
     Duration average,
     boolean maxValue,
     boolean perJob,
-    boolean offset) {
+    boolean offset,
+    boolean prio) {
 
   /** No logs, and fio's defaults for the rest. */
   public static final LogFiles NONE = new LogFiles("", "", "", Duration.ZERO, false, true);
@@ -46,7 +49,7 @@ public record LogFiles(
       Duration average,
       boolean maxValue,
       boolean perJob) {
-    this(bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, false);
+    this(bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, false, false);
   }
 
   public LogFiles {
@@ -61,19 +64,19 @@ public record LogFiles(
 
   /** A copy that writes the bandwidth log with this prefix. */
   public LogFiles bandwidth(String prefix) {
-    return new LogFiles(prefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, offset);
+    return new LogFiles(prefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, offset, prio);
   }
 
   /** A copy that averages over windows of {@code window} (zero: every I/O). */
   public LogFiles average(Duration window) {
     return new LogFiles(
-        bandwidthPrefix, iopsPrefix, latencyPrefix, window, maxValue, perJob, offset);
+        bandwidthPrefix, iopsPrefix, latencyPrefix, window, maxValue, perJob, offset, prio);
   }
 
   /** A copy whose lines give each I/O's offset too (fio's {@code log_offset}). */
   public LogFiles withOffsets() {
     return new LogFiles(
-        bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, true);
+        bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, true, prio);
   }
 
   /** Whether any log is written. */

@@ -52,6 +52,7 @@ public final class JobOptionParser {
   private final MeasurementOptions measurements = new MeasurementOptions();
   private final LogOptions logs = new LogOptions();
   private final PlacementOptions placement = new PlacementOptions();
+  private final PriorityOptions priority = new PriorityOptions();
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
@@ -104,6 +105,7 @@ public final class JobOptionParser {
     all.addAll(MeasurementOptions.KEYS);
     all.addAll(LogOptions.KEYS);
     all.addAll(PlacementOptions.KEYS);
+    all.addAll(PriorityOptions.KEYS);
     return all;
   }
 
@@ -314,11 +316,16 @@ public final class JobOptionParser {
 
   /** Options with a table of their own; whether {@code key} was one of them. */
   private boolean applyOwnTable(String key, String value) {
-    if (PlacementOptions.handles(key)) {
+    boolean placed = PlacementOptions.handles(key);
+    if (placed || PriorityOptions.handles(key)) {
       if (value == null) {
         throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
       }
-      placement.apply(key, value, kbBase);
+      if (placed) {
+        placement.apply(key, value, kbBase);
+      } else {
+        priority.apply(key, value);
+      }
       return true;
     }
     boolean paced = PacingOptions.handles(key);
@@ -535,6 +542,7 @@ public final class JobOptionParser {
     builder.fileHandling(files);
     builder.pacing(pacing.build()).measurements(measurements.build());
     placement.build(builder);
+    builder.priority(priority.build());
     builder.offsets(offsets);
     builder.zones(OffsetOptions.zones(zoneMode, zone));
     builder.offsetModifier(

@@ -7,9 +7,9 @@ import java.util.Set;
 
 /**
  * fio's log options ({@code write_bw_log}, {@code write_iops_log}, {@code write_lat_log}, {@code
- * log_avg_msec}, {@code log_max_value}, {@code per_job_logs}, {@code log_offset}) for {@link
- * JobOptionParser}. As in fio's {@code make_log_name}, a log given bare or empty is named after the
- * job; any other value is the prefix itself, a path included.
+ * log_avg_msec}, {@code log_max_value}, {@code per_job_logs}, {@code log_offset}, {@code log_prio})
+ * for {@link JobOptionParser}. As in fio's {@code make_log_name}, a log given bare or empty is
+ * named after the job; any other value is the prefix itself, a path included.
  */
 final class LogOptions {
 
@@ -21,7 +21,8 @@ final class LogOptions {
           "log_avg_msec",
           "log_max_value",
           "per_job_logs",
-          "log_offset");
+          "log_offset",
+          "log_prio");
 
   /** The logs that may be given bare. */
   static final Set<String> FLAGS =
@@ -31,7 +32,8 @@ final class LogOptions {
           "write_lat_log",
           "log_max_value",
           "per_job_logs",
-          "log_offset");
+          "log_offset",
+          "log_prio");
 
   // null: not written; "": named after the job
   private String bw;
@@ -41,6 +43,7 @@ final class LogOptions {
   private boolean maxValue;
   private boolean perJob = true;
   private boolean offset;
+  private boolean prio;
 
   static boolean handles(String key) {
     return KEYS.contains(key);
@@ -55,6 +58,7 @@ final class LogOptions {
       case "log_max_value" -> maxValue = FioValues.bool(key, value);
       case "per_job_logs" -> perJob = FioValues.bool(key, value);
       case "log_offset" -> offset = FioValues.bool(key, value);
+      case "log_prio" -> prio = FioValues.bool(key, value);
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
     }
   }
@@ -76,7 +80,8 @@ final class LogOptions {
         average,
         maxValue,
         perJob,
-        offset);
+        offset,
+        prio);
   }
 
   private static String name(String prefix, String jobName) {

@@ -37,14 +37,28 @@ final class IoLogs {
   private final long averageMs;
   private final boolean maxValue;
   private final boolean withOffsets;
+  private final String priorityColumn;
   private final Measurements measured;
   private long startNanos;
   private long rateWindowStartMs;
   private final long[] rateBytes = new long[2];
   private final long[] rateIos = new long[2];
 
-  /** A latency switched off ({@code disable_clat} etc.) leaves its log empty, as in fio. */
+  /** A clone whose logs give no priority: fio's 0 when neither prio nor prioclass is set. */
   IoLogs(LogFiles files, Measurements measured, int threadNumber) {
+    this(files, measured, threadNumber, 0);
+  }
+
+  /**
+   * A latency switched off ({@code disable_clat} etc.) leaves its log empty, as in fio. {@code
+   * priority} is the ioprio value every I/O of the clone carries: the last column holds it with
+   * {@code log_prio} ({@code 0x%04x}), else 1 for the real-time class and 0 for any other.
+   */
+  IoLogs(LogFiles files, Measurements measured, int threadNumber, int priority) {
+    this.priorityColumn =
+        files.prio()
+            ? String.format(java.util.Locale.ROOT, "0x%04x", priority)
+            : (priority >> 13) == 1 ? "1" : "0";
     this.measured = measured;
     this.averageMs = files.average().toMillis();
     this.maxValue = files.maxValue();
@@ -77,7 +91,7 @@ final class IoLogs {
               + path
               + ", but its directory does not exist; create it or give another prefix");
     }
-    Series s = new Series(path, perJob, withOffsets);
+    Series s = new Series(path, perJob, withOffsets, priorityColumn);
     all.add(s);
     return s;
   }
@@ -186,6 +200,7 @@ final class IoLogs {
     final Path path;
     final boolean replace;
     final boolean withOffsets;
+    final String priority;
     long[] times = new long[64];
     long[] offsets;
     long[] values = new long[64];
@@ -197,7 +212,8 @@ final class IoLogs {
     final long[] count = new long[2];
     final long[] max = new long[2];
 
-    Series(Path path, boolean replace, boolean withOffsets) {
+    Series(Path path, boolean replace, boolean withOffsets, String priority) {
+      this.priority = priority;
       this.path = path;
       this.replace = replace;
       this.withOffsets = withOffsets;
@@ -271,7 +287,7 @@ final class IoLogs {
           if (withOffsets) {
             line.append(", ").append(offsets[i]);
           }
-          line.append(", 0\n");
+          line.append(", ").append(priority).append('\n');
           out.append(line);
         }
       }

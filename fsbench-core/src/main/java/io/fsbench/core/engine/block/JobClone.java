@@ -94,7 +94,12 @@ final class JobClone {
         new Throttle(spec.rate(), spec.pacing().poisson(), firstBlockSizes(spec), seed, clock);
     this.thinkTime = new ThinkTime(spec.pacing(), clock);
     this.minimumRate = new MinimumRate(spec.name(), spec.rate(), spec.pacing().minRate());
-    this.logs = new IoLogs(spec.logs(), spec.measurements(), threadNumber);
+    this.logs =
+        new IoLogs(
+            spec.logs(),
+            spec.measurements(),
+            threadNumber,
+            spec.priority().isSet() ? spec.priority().value() : 0);
   }
 
   /**
@@ -177,6 +182,7 @@ final class JobClone {
 
   /** Runs the I/O phase on the calling thread: ramp, measured I/O, end_fsync, verify. */
   void run() throws NativeIoException {
+    JobPriority.apply(spec);
     delayStart();
     long start = clock.getAsLong();
     jobStartMs = wallClock.getAsLong();
@@ -416,6 +422,16 @@ final class JobClone {
     int depth = spec.ioDepth();
     try (IoQueue queue = openQueue(depth)) {
       mechanism = queue.mechanism().id();
+      if (spec.priority().isSet() && queue.mechanism() == IoMechanism.THREAD_POOL) {
+        // the pool's threads, not this one, would make the I/O, without its priority
+        throw new FsBenchException(
+            FsBenchException.Kind.RUN_FAILED,
+            "job '"
+                + spec.name()
+                + "': prio/prioclass need io_uring or libaio for iodepth > 1, and neither works"
+                + " here (fsbench would run the I/O on a thread pool without the priority); use"
+                + " iodepth=1 or a kernel with io_uring");
+      }
       QueuedIo io = new QueuedIo(queue, depth);
       io.run(phase);
     }

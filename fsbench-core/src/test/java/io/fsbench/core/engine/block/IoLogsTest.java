@@ -62,7 +62,9 @@ class IoLogsTest {
     String p = dir.resolve("fsbench-o").toString();
     IoLogs perIo =
         new IoLogs(
-            new LogFiles(p, "", p, Duration.ZERO, false, true, true), Measurements.FIO_DEFAULTS, 1);
+            new LogFiles(p, "", p, Duration.ZERO, false, true, true, false),
+            Measurements.FIO_DEFAULTS,
+            1);
     perIo.start(0);
     perIo.completed(Direction.WRITE, 3 * MS, 4096, 1_048_576, 2_000_000, 2_001_500);
     perIo.finish(4 * MS);
@@ -73,7 +75,7 @@ class IoLogsTest {
     String q = dir.resolve("fsbench-w").toString();
     IoLogs averaged =
         new IoLogs(
-            new LogFiles(q, "", "", Duration.ofMillis(100), false, true, true),
+            new LogFiles(q, "", "", Duration.ofMillis(100), false, true, true, false),
             Measurements.FIO_DEFAULTS,
             1);
     averaged.start(0);
@@ -81,6 +83,33 @@ class IoLogsTest {
     averaged.finish(110 * MS);
     averaged.write();
     assertThat(lines("fsbench-w_bw.1.log")).containsExactly("100, 40, 0, 0, 0, 0");
+  }
+
+  @Test
+  void logPrioGivesThePriorityValueAndWithoutItOneMarksTheRealTimeClass() throws Exception {
+    String p = dir.resolve("fsbench-p").toString();
+    IoLogs hex =
+        new IoLogs(
+            new LogFiles(p, "", "", Duration.ZERO, false, true, false, true),
+            Measurements.FIO_DEFAULTS,
+            1,
+            (2 << 13) | 6);
+    hex.start(0);
+    hex.completed(Direction.READ, 2 * MS, 4096, 0, 1_000_000, 1_000_000);
+    hex.write();
+    assertThat(lines("fsbench-p_bw.1.log")).containsExactly("2, 4096, 0, 4096, 0x4006");
+
+    String q = dir.resolve("fsbench-rt").toString();
+    IoLogs realTime =
+        new IoLogs(
+            new LogFiles(q, "", "", Duration.ZERO, false, true),
+            Measurements.FIO_DEFAULTS,
+            1,
+            1 << 13);
+    realTime.start(0);
+    realTime.completed(Direction.READ, 2 * MS, 4096, 0, 1_000_000, 1_000_000);
+    realTime.write();
+    assertThat(lines("fsbench-rt_bw.1.log")).containsExactly("2, 4096, 0, 4096, 1");
   }
 
   @Test
