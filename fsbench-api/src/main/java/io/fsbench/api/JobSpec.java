@@ -67,6 +67,8 @@ import org.jspecify.annotations.Nullable;
  *     zoneskip}
  * @param blockAlign fio's {@code blockalign}: what random offsets are multiples of
  * @param priority fio's {@code prio} and {@code prioclass}: the I/O priority of each clone's thread
+ * @param flow fio's {@code flow}, {@code flow_id} and {@code flow_sleep}: the job's weight among
+ *     the jobs of its flow that run with it
  */
 public record JobSpec(
     String name,
@@ -115,7 +117,8 @@ public record JobSpec(
     RandomGenerator randomGenerator,
     Zones zones,
     BlockAlign blockAlign,
-    IoPriority priority)
+    IoPriority priority,
+    Flow flow)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -169,6 +172,7 @@ public record JobSpec(
     Objects.requireNonNull(zones, "zones");
     Objects.requireNonNull(blockAlign, "blockAlign");
     Objects.requireNonNull(priority, "priority");
+    Objects.requireNonNull(flow, "flow");
     blockAlign.check(name, rw, randomMap, distribution, readBlockSize, writeBlockSize);
     if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
       // fio draws the skewed offsets over the whole region from each zone's moving start, so
@@ -535,6 +539,7 @@ public record JobSpec(
     private Zones zones = Zones.NONE;
     private BlockAlign blockAlign = BlockAlign.DEFAULT;
     private IoPriority priority = IoPriority.NONE;
+    private Flow flow = Flow.NONE;
 
     protected AbstractBuilder() {}
 
@@ -816,6 +821,12 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code flow}: the job's weight among the jobs of its flow that run with it. */
+    public B flow(Flow flow) {
+      this.flow = flow;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -865,6 +876,7 @@ public record JobSpec(
       zones = spec.zones();
       blockAlign = spec.blockAlign();
       priority = spec.priority();
+      flow = spec.flow();
       return self();
     }
 
@@ -940,7 +952,8 @@ public record JobSpec(
           randomGenerator,
           zones,
           blockAlign,
-          priority);
+          priority,
+          flow);
     }
   }
 }

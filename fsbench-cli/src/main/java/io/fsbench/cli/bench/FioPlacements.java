@@ -26,10 +26,15 @@ final class FioPlacements {
     boolean zoned = random.nextInt(100) < 75;
     if (zoned) {
       boolean absolute = random.nextInt(100) < 35;
-      String read = zones(random, absolute, s.fileBytes());
+      // zoned_abs zones end where the largest I/O can still start: fio ends the job at the first
+      // I/O drawn past that, and fsbench refuses it (docs/measurement.md)
+      long largest =
+          FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
+      long room = s.fileBytes() - largest;
+      String read = zones(random, absolute, room);
       String value = read;
       if (s.mixed() && random.nextInt(100) < 40) {
-        String write = zones(random, absolute, s.fileBytes());
+        String write = zones(random, absolute, room);
         value = (random.nextInt(100) < 20 ? "" : read) + "," + write;
       }
       o.put("random_distribution", (absolute ? "zoned_abs:" : "zoned:") + value);

@@ -53,6 +53,7 @@ public final class JobOptionParser {
   private final LogOptions logs = new LogOptions();
   private final PlacementOptions placement = new PlacementOptions();
   private final PriorityOptions priority = new PriorityOptions();
+  private final FlowOptions flow = new FlowOptions();
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
@@ -106,6 +107,7 @@ public final class JobOptionParser {
     all.addAll(LogOptions.KEYS);
     all.addAll(PlacementOptions.KEYS);
     all.addAll(PriorityOptions.KEYS);
+    all.addAll(FlowOptions.KEYS);
     return all;
   }
 
@@ -317,12 +319,15 @@ public final class JobOptionParser {
   /** Options with a table of their own; whether {@code key} was one of them. */
   private boolean applyOwnTable(String key, String value) {
     boolean placed = PlacementOptions.handles(key);
-    if (placed || PriorityOptions.handles(key)) {
+    boolean flows = FlowOptions.handles(key);
+    if (placed || flows || PriorityOptions.handles(key)) {
       if (value == null) {
         throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
       }
       if (placed) {
         placement.apply(key, value, kbBase);
+      } else if (flows) {
+        flow.apply(key, value);
       } else {
         priority.apply(key, value);
       }
@@ -543,6 +548,7 @@ public final class JobOptionParser {
     builder.pacing(pacing.build()).measurements(measurements.build());
     placement.build(builder);
     builder.priority(priority.build());
+    builder.flow(flow.build());
     builder.offsets(offsets);
     builder.zones(OffsetOptions.zones(zoneMode, zone));
     builder.offsetModifier(

@@ -103,6 +103,9 @@ public final class BlockEngine {
                     () -> failed.get() || context.cancelled()));
           }
         }
+        // the flows of the jobs that run together (fio counts every job of the file)
+        FlowGate.Flows flows = new FlowGate.Flows();
+        clones.forEach(clone -> clone.joinFlow(flows));
         prepare(clones, context);
         runThreads(clones, failed);
       } finally {
@@ -284,6 +287,8 @@ public final class BlockEngine {
                 } catch (Throwable t) {
                   failed.set(true);
                   error.compareAndSet(null, t);
+                } finally {
+                  clone.leaveFlow();
                 }
               },
               "fsbench-job-" + clone.spec().name());

@@ -63,6 +63,7 @@ final class JobClone {
   private final IoPlan plan = new IoPlan();
   private IoGenerator generator;
   private Duration layout = Duration.ZERO;
+  private FlowGate flow; // null when the clone is in no flow
   private Duration dropCaches = Duration.ZERO;
   private long invalidateNanos;
   private long jobStartMs;
@@ -177,6 +178,18 @@ final class JobClone {
       } catch (NativeIoException e) {
         throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
       }
+    }
+  }
+
+  /** Takes the clone's place in its flow, if it has one (fio's {@code flow_init_job}). */
+  void joinFlow(FlowGate.Flows flows) {
+    flow = flows.join(spec.flow());
+  }
+
+  /** Leaves the flow when the clone ends, so that the others are no longer held for it. */
+  void leaveFlow() {
+    if (flow != null) {
+      flow.leave();
     }
   }
 
@@ -323,6 +336,14 @@ final class JobClone {
     content.fill(writeBuffer);
     IoFile syncDue = null;
     while (true) {
+      if (flow != null && flow.held()) {
+        // fio's do_io: held back by the flow, it sleeps and starts its loop again
+        flow.pause();
+        if (phase.over(clock.getAsLong())) {
+          break;
+        }
+        continue;
+      }
       long prepared = clock.getAsLong();
       // as fio, the sync due after every N writes is issued while the pass still wants bytes,
       // or before the first I/O of the next pass; not after the job's last write
@@ -491,7 +512,12 @@ final class JobClone {
       boolean planned = false;
       IoFile syncFile = null;
       while (true) {
+        boolean held = false;
         while (!exhausted && !stopping && !syncWanted && freeCount > 0) {
+          if (!planned && flow != null && flow.held()) {
+            held = true;
+            break;
+          }
           long now = clock.getAsLong();
           if (!planned && !generator.next(plan)) {
             exhausted = true;
@@ -511,6 +537,9 @@ final class JobClone {
         if (queue.queued() > 0) {
           submit();
         }
+        if (held && flow != null && flow.sleeps()) {
+          quiesce(); // fio's io_u_quiesce before the flow's sleep
+        }
         if (queue.inFlight() == 0) {
           if (syncWanted) {
             // as fio, the sync due after every N writes is issued while the pass still wants
@@ -526,6 +555,11 @@ final class JobClone {
               continue;
             }
             exhausted = true;
+          }
+          if (held && flow != null && !exhausted && !stopping) {
+            flow.pause();
+            stopping = phase.over(clock.getAsLong());
+            continue;
           }
           break;
         }

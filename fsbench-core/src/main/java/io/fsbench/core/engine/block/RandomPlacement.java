@@ -63,8 +63,9 @@ final class RandomPlacement {
   }
 
   /**
-   * Refuses a {@code zoned_abs} whose zones reach past a region of {@code room} bytes, as fio
-   * refuses it at its first I/O ("zoned_abs sizes exceed file size"), but before the run.
+   * Refuses a {@code zoned_abs} whose zones reach past where an I/O can start in a region of {@code
+   * room} bytes (fio's {@code last_block} aligned blocks): fio logs "zoned_abs sizes exceed file
+   * size" at the first I/O drawn into such a zone and ends the job there, after a random few I/Os.
    */
   void check(String job, long room) {
     if (distribution.kind() != Distribution.Kind.ZONED_ABS) {
@@ -72,19 +73,27 @@ final class RandomPlacement {
     }
     for (Direction direction : List.of(Direction.READ, Direction.WRITE)) {
       int d = direction.ordinal();
-      if (zoneEnd[d] != null && zoneEnd[d][99] / align[d] > lastBlock(d, room)) {
+      long usable = lastBlock(d, room) * align[d];
+      if (zoneEnd[d] != null && zoneEnd[d][99] / align[d] * align[d] > usable) {
         throw new InvalidInputException(
             "job '"
                 + job
                 + "': random_distribution="
                 + distribution
-                + " has zones of "
-                + zoneEnd[d][99]
-                + " bytes for "
+                + " has "
                 + direction.name().toLowerCase(java.util.Locale.ROOT)
-                + "s, more than the "
+                + " zones of "
+                + zoneEnd[d][99]
+                + " bytes in all, but in the file's region of "
                 + room
-                + " bytes of the file's region; give smaller zones or a larger size");
+                + " bytes an I/O of "
+                + smallest[d]
+                + " bytes aligned to "
+                + align[d]
+                + " starts in the first "
+                + usable
+                + " only (fio would stop the job at the first I/O drawn past them); give"
+                + " smaller zones or a larger size");
       }
     }
   }

@@ -108,8 +108,19 @@ class RandomPlacementTest {
             .build();
     assertThatThrownBy(() -> plans(spec, 4 * MIB))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("zones of 6291456 bytes for reads")
-        .hasMessageContaining("4194304 bytes of the file's region");
+        .hasMessageContaining("read zones of 6291456 bytes in all")
+        .hasMessageContaining("region of 4194304 bytes");
+    // zones of the whole file leave no room for an I/O larger than the alignment at its end
+    JobSpec overhang =
+        JobSpec.randRead(Size.kib(16))
+            .name("z")
+            .size(Size.mib(4))
+            .noRandomMap()
+            .blockAlign(BlockAlign.both(Size.kib(1)))
+            .distribution(Distribution.parse("zoned_abs:50/2m:50/2m"))
+            .build();
+    assertThatThrownBy(() -> plans(overhang, 4 * MIB))
+        .hasMessageContaining("starts in the first 4178944 only");
   }
 
   @Test
