@@ -135,6 +135,7 @@ class EveryApiVerbRefusedTest {
         "blockAlign",
         b -> b.rw(ReadWrite.READ).blockAlign(io.fsbench.api.BlockAlign.both(Size.kib(8))));
     JOB_CASES.put("priority", b -> b.priority(io.fsbench.api.IoPriority.of(4, 0)));
+    JOB_CASES.put("flow", b -> b.flow(io.fsbench.api.Flow.weight(1001)));
     JOB_CASES.put(
         "randomGenerator",
         b ->
