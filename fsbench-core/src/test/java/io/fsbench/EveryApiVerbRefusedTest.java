@@ -12,6 +12,7 @@ import io.fsbench.api.CacheState;
 import io.fsbench.api.Distribution;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.ReadWrite;
 import io.fsbench.api.Size;
 import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
@@ -129,6 +130,12 @@ class EveryApiVerbRefusedTest {
     JOB_CASES.put(
         "zones",
         b -> b.nrFiles(2).zones(io.fsbench.api.Zones.strided(Size.kib(64), Size.ZERO, Size.ZERO)));
+    // a sequential job never reads blockalign, as in fio
+    JOB_CASES.put(
+        "blockAlign",
+        b -> b.rw(ReadWrite.READ).blockAlign(io.fsbench.api.BlockAlign.both(Size.kib(8))));
+    JOB_CASES.put("priority", b -> b.priority(io.fsbench.api.IoPriority.of(4, 0)));
+    JOB_CASES.put("flow", b -> b.flow(io.fsbench.api.Flow.weight(1001)));
     JOB_CASES.put(
         "randomGenerator",
         b ->

@@ -68,6 +68,10 @@ import org.jspecify.annotations.Nullable;
  * @param steadyState fio's steady-state detection ({@code ss}, {@code ss_dur}, {@code ss_ramp})
  * @param cpus where the job's threads run: fio's {@code cpus_allowed}, {@code nice} and NUMA
  *     options
+ * @param blockAlign fio's {@code blockalign}: what random offsets are multiples of
+ * @param priority fio's {@code prio} and {@code prioclass}: the I/O priority of each clone's thread
+ * @param flow fio's {@code flow}, {@code flow_id} and {@code flow_sleep}: the job's weight among
+ *     the jobs of its flow that run with it
  */
 public record JobSpec(
     String name,
@@ -116,7 +120,10 @@ public record JobSpec(
     RandomGenerator randomGenerator,
     Zones zones,
     SteadyState steadyState,
-    CpuPlacement cpus)
+    CpuPlacement cpus,
+    BlockAlign blockAlign,
+    IoPriority priority,
+    Flow flow)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -179,6 +186,10 @@ public record JobSpec(
               + "' gives steadystate with ramp_time, whose end fio's steady-state samples do not"
               + " survive; give ss_ramp instead of ramp_time");
     }
+    Objects.requireNonNull(blockAlign, "blockAlign");
+    Objects.requireNonNull(priority, "priority");
+    Objects.requireNonNull(flow, "flow");
+    blockAlign.check(name, rw, randomMap, distribution, readBlockSize, writeBlockSize);
     if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
       // fio draws the skewed offsets over the whole region from each zone's moving start, so
       // most land past the file's end and end the job after a random few
@@ -544,6 +555,9 @@ public record JobSpec(
     private Zones zones = Zones.NONE;
     private SteadyState steadyState = SteadyState.NONE;
     private CpuPlacement cpus = CpuPlacement.NONE;
+    private BlockAlign blockAlign = BlockAlign.DEFAULT;
+    private IoPriority priority = IoPriority.NONE;
+    private Flow flow = Flow.NONE;
 
     protected AbstractBuilder() {}
 
@@ -813,6 +827,24 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code blockalign}: random offsets are multiples of it. */
+    public B blockAlign(BlockAlign alignment) {
+      this.blockAlign = alignment;
+      return self();
+    }
+
+    /** fio's {@code prio}/{@code prioclass}: each clone's thread gets this I/O priority. */
+    public B priority(IoPriority priority) {
+      this.priority = priority;
+      return self();
+    }
+
+    /** fio's {@code flow}: the job's weight among the jobs of its flow that run with it. */
+    public B flow(Flow flow) {
+      this.flow = flow;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -862,6 +894,9 @@ public record JobSpec(
       zones = spec.zones();
       steadyState = spec.steadyState();
       cpus = spec.cpus();
+      blockAlign = spec.blockAlign();
+      priority = spec.priority();
+      flow = spec.flow();
       return self();
     }
 
@@ -949,7 +984,10 @@ public record JobSpec(
           randomGenerator,
           zones,
           steadyState,
-          cpus);
+          cpus,
+          blockAlign,
+          priority,
+          flow);
     }
   }
 }

@@ -24,6 +24,10 @@ import java.util.Objects;
  * @param perJob fio's {@code per_job_logs}: one file per clone ({@code .<N>} in the name), or one
  *     file that every clone appends to
  * @param histogram fio's completion latency histogram log ({@code write_hist_log})
+ * @param offset fio's {@code log_offset}: each line also gives the I/O's offset in its file (0 for
+ *     a window's average), after the block size
+ * @param prio fio's {@code log_prio}: the last column gives the I/O's priority value ({@code
+ *     0x4004}) rather than 1 for the real-time class and 0 for any other
  */
 public record LogFiles(
     String bandwidthPrefix,
@@ -32,7 +36,9 @@ public record LogFiles(
     Duration average,
     boolean maxValue,
     boolean perJob,
-    HistogramLog histogram) {
+    HistogramLog histogram,
+    boolean offset,
+    boolean prio) {
 
   /** No logs, and fio's defaults for the rest. */
   public static final LogFiles NONE = new LogFiles("", "", "", Duration.ZERO, false, true);
@@ -48,6 +54,49 @@ public record LogFiles(
     this(bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, HistogramLog.NONE);
   }
 
+  /** Logs without the offset column, and with fio's priority column. */
+  public LogFiles(
+      String bandwidthPrefix,
+      String iopsPrefix,
+      String latencyPrefix,
+      Duration average,
+      boolean maxValue,
+      boolean perJob,
+      HistogramLog histogram) {
+    this(
+        bandwidthPrefix,
+        iopsPrefix,
+        latencyPrefix,
+        average,
+        maxValue,
+        perJob,
+        histogram,
+        false,
+        false);
+  }
+
+  /** Logs without a histogram log, with or without the offset and priority columns. */
+  public LogFiles(
+      String bandwidthPrefix,
+      String iopsPrefix,
+      String latencyPrefix,
+      Duration average,
+      boolean maxValue,
+      boolean perJob,
+      boolean offset,
+      boolean prio) {
+    this(
+        bandwidthPrefix,
+        iopsPrefix,
+        latencyPrefix,
+        average,
+        maxValue,
+        perJob,
+        HistogramLog.NONE,
+        offset,
+        prio);
+  }
+
   public LogFiles {
     Objects.requireNonNull(bandwidthPrefix, "bandwidthPrefix");
     Objects.requireNonNull(iopsPrefix, "iopsPrefix");
@@ -61,18 +110,42 @@ public record LogFiles(
 
   /** A copy that writes the bandwidth log with this prefix. */
   public LogFiles bandwidth(String prefix) {
-    return new LogFiles(prefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, histogram);
+    return new LogFiles(
+        prefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, histogram, offset, prio);
   }
 
   /** A copy that averages over windows of {@code window} (zero: every I/O). */
   public LogFiles average(Duration window) {
     return new LogFiles(
-        bandwidthPrefix, iopsPrefix, latencyPrefix, window, maxValue, perJob, histogram);
+        bandwidthPrefix,
+        iopsPrefix,
+        latencyPrefix,
+        window,
+        maxValue,
+        perJob,
+        histogram,
+        offset,
+        prio);
   }
 
   /** A copy that writes this histogram log. */
   public LogFiles histogram(HistogramLog log) {
-    return new LogFiles(bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, log);
+    return new LogFiles(
+        bandwidthPrefix, iopsPrefix, latencyPrefix, average, maxValue, perJob, log, offset, prio);
+  }
+
+  /** A copy whose lines give each I/O's offset too (fio's {@code log_offset}). */
+  public LogFiles withOffsets() {
+    return new LogFiles(
+        bandwidthPrefix,
+        iopsPrefix,
+        latencyPrefix,
+        average,
+        maxValue,
+        perJob,
+        histogram,
+        true,
+        prio);
   }
 
   /** Whether any log is written. */

@@ -96,12 +96,14 @@ class FioExamplesIT {
               "1mbs_clients",
               "runs (ratemin and startdelay are honoured), but its 32 clients start 4 s apart and"
                   + " need 32 x 16 MiB: two minutes and more than the test volume; run it by hand"),
-          Map.entry("butterfly", "flow (weighted flows between jobs)"),
-          Map.entry("cmdprio-bssplit", "log_prio, cmdprio_bssplit (I/O priorities)"),
-          Map.entry("cmdprio-percentage", "log_prio, cmdprio_percentage (I/O priorities)"),
+          Map.entry(
+              "butterfly",
+              "runs its flows, but gives no size: it reads an existing /tmp/testfile, and fio"
+                  + " without one refuses it too ('you need to specify size=')"),
+          Map.entry("cmdprio-bssplit", "cmdprio_bssplit (per-I/O priorities)"),
+          Map.entry("cmdprio-percentage", "cmdprio_percentage, cmdprio (per-I/O priorities)"),
           Map.entry("cross-stripe-verify", "verify_backlog"),
           Map.entry("dedupe-global", "dedupe_mode, dedupe_percentage"),
-          Map.entry("disk-zone-profile", "log_offset"),
           Map.entry("enospc-pressure", "continue_on_error"),
           Map.entry("exitwhat", "exitall, exit_what"),
           Map.entry("falloc", "ioengine=falloc"),
@@ -109,12 +111,9 @@ class FioExamplesIT {
           Map.entry("filedelete-ioengine", "ioengine=filedelete"),
           Map.entry("filestat-ioengine", "ioengine=filestat"),
           Map.entry("fixed-rate-submission", "io_submit_mode=offload"),
-          Map.entry("flow", "flow, flow_sleep"),
           Map.entry("ftruncate", "ioengine=ftruncate"),
-          Map.entry("jesd219", "blockalign (ba), random_distribution=zoned"),
           Map.entry("latency-profile", "latency_target"),
           Map.entry("poisson-rate-submission", "io_submit_mode=offload"),
-          Map.entry("rand-zones", "random_distribution=zoned"),
           Map.entry("surface-scan", "verify=meta, verify_interval"),
           Map.entry("waitfor", "wait_for"));
 

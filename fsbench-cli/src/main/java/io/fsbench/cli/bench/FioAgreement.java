@@ -540,8 +540,11 @@ final class FioAgreement {
     long smallest = sizes.stream().mapToLong(Long::longValue).min().orElse(1);
     // fio's zipf/pareto/normal ranges round the file up to whole blocks, and drawing the partial
     // last one ends the file (filesetup.c __init_rand_distribution)
+    // (zoned draws whole aligned blocks inside the region, as the uniform distribution does)
     boolean partialRange =
-        s.options().containsKey("random_distribution") && s.fileBytes() % smallest != 0;
+        s.options().containsKey("random_distribution")
+            && !s.option("random_distribution", "").startsWith("zoned")
+            && s.fileBytes() % smallest != 0;
     return partialRange
         || shiftingLoops(s)
         || partialZone(s)

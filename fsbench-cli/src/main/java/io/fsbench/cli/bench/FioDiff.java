@@ -180,6 +180,7 @@ public final class FioDiff {
       }
       List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json, own.json));
       diff.addAll(FioAgreement.compareLogs(c, lineCounts(fioLogs), lineCounts(ownLogs)));
+      diff.addAll(FioZoneShares.compare(c, fioLogs, ownLogs));
       if (strace) {
         diff.addAll(
             FioSyscalls.compare(

@@ -11,9 +11,9 @@ import java.util.SplittableRandom;
  * second each: one to three sections, an optional [global], stonewall and new_group, numjobs,
  * group_reporting, nrfiles / filesize / size / io_size / loops, bs / bssplit / bsrange, every rw
  * mode with rwmixread, fsync / fdatasync / end_fsync / fsync_on_close, direct, psync / libaio /
- * io_uring with iodepth, kb_base, file_service_type, openfiles, fadvise_hint and the buffer
- * options. Every job moves at most 8 MiB per clone, and fewer when it syncs often. The same seed
- * gives the same files.
+ * io_uring with iodepth, kb_base, file_service_type, openfiles, fadvise_hint, the buffer options,
+ * and zoned distributions with blockalign ({@link FioPlacements}). Every job moves at most 8 MiB
+ * per clone, and fewer when it syncs often. The same seed gives the same files.
  */
 final class FioJobGenerator {
 
@@ -32,12 +32,15 @@ final class FioJobGenerator {
   // steady state and CPU placement draw from a third stream, for the same reason
   private final SplittableRandom placement;
   private final List<Integer> cpus;
+  // zoned distributions and blockalign: a stream of their own too, for the same reason
+  private final SplittableRandom zoning;
 
   FioJobGenerator(long seed) {
     this.random = new SplittableRandom(seed);
     this.extras = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + 0x7ACE);
     this.placement = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0xC9);
     this.cpus = io.fsbench.core.nativeio.CpuTopology.system().cpus();
+    this.zoning = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x20E5);
   }
 
   /** The next job file. */
@@ -167,7 +170,7 @@ final class FioJobGenerator {
     }
     pacing(o);
     cpus(o);
-    if (!measurements(o)) {
+    if (!measurements(o) && !FioPlacements.add(zoning, o, global, index)) {
       logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
     }
     return o;

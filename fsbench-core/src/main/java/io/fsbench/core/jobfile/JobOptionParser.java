@@ -2,7 +2,6 @@ package io.fsbench.core.jobfile;
 
 import io.fsbench.api.BlockSize;
 import io.fsbench.api.BufferContent;
-import io.fsbench.api.Distribution;
 import io.fsbench.api.Fallocate;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IoEngine;
@@ -54,6 +53,9 @@ public final class JobOptionParser {
   private final LogOptions logs = new LogOptions();
   private final SteadyStateOptions steadyState = new SteadyStateOptions();
   private final CpuOptions cpus = new CpuOptions();
+  private final PlacementOptions placement = new PlacementOptions();
+  private final PriorityOptions priority = new PriorityOptions();
+  private final FlowOptions flow = new FlowOptions();
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
@@ -107,6 +109,9 @@ public final class JobOptionParser {
     all.addAll(LogOptions.KEYS);
     all.addAll(SteadyStateOptions.KEYS);
     all.addAll(CpuOptions.KEYS);
+    all.addAll(PlacementOptions.KEYS);
+    all.addAll(PriorityOptions.KEYS);
+    all.addAll(FlowOptions.KEYS);
     return all;
   }
 
@@ -144,7 +149,6 @@ public final class JobOptionParser {
           "timeout",
           "ramp_time",
           "loops",
-          "random_distribution",
           "norandommap",
           "randrepeat",
           "randseed",
@@ -254,7 +258,6 @@ public final class JobOptionParser {
       case "runtime", "timeout" -> builder.runtime(FioValues.time(key, value, ChronoUnit.SECONDS));
       case "ramp_time" -> builder.rampTime(FioValues.time(key, value, ChronoUnit.SECONDS));
       case "loops" -> builder.loops(FioValues.integer(key, value));
-      case "random_distribution" -> builder.distribution(Distribution.parse(value));
       case "norandommap" -> builder.randomMap(!FioValues.bool(key, value));
       case "randrepeat" -> randRepeat = FioValues.bool(key, value);
       case "randseed" -> {
@@ -319,14 +322,24 @@ public final class JobOptionParser {
 
   /** Options with a table of their own; whether {@code key} was one of them. */
   private boolean applyOwnTable(String key, String value) {
-    if (SteadyStateOptions.handles(key) || CpuOptions.handles(key)) {
+    boolean placed = PlacementOptions.handles(key);
+    boolean flows = FlowOptions.handles(key);
+    boolean steady = SteadyStateOptions.handles(key);
+    boolean placedCpus = CpuOptions.handles(key);
+    if (placed || flows || steady || placedCpus || PriorityOptions.handles(key)) {
       if (value == null) {
         throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
       }
-      if (SteadyStateOptions.handles(key)) {
+      if (steady) {
         steadyState.apply(key, value, kbBase);
-      } else {
+      } else if (placedCpus) {
         cpus.apply(key, value);
+      } else if (placed) {
+        placement.apply(key, value, kbBase);
+      } else if (flows) {
+        flow.apply(key, value);
+      } else {
+        priority.apply(key, value);
       }
       return true;
     }
@@ -544,6 +557,9 @@ public final class JobOptionParser {
     builder.fileHandling(files);
     builder.pacing(pacing.build()).measurements(measurements.build());
     builder.steadyState(steadyState.build()).cpus(cpus.build());
+    placement.build(builder);
+    builder.priority(priority.build());
+    builder.flow(flow.build());
     builder.offsets(offsets);
     builder.zones(OffsetOptions.zones(zoneMode, zone));
     builder.offsetModifier(

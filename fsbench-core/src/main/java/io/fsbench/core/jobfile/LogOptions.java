@@ -9,9 +9,9 @@ import java.util.Set;
 /**
  * fio's log options ({@code write_bw_log}, {@code write_iops_log}, {@code write_lat_log}, {@code
  * write_hist_log}, {@code log_hist_msec}, {@code log_hist_coarseness}, {@code log_avg_msec}, {@code
- * log_max_value}, {@code per_job_logs}) for {@link JobOptionParser}. As in fio's {@code
- * make_log_name}, a log given bare or empty is named after the job; any other value is the prefix
- * itself, a path included.
+ * log_max_value}, {@code per_job_logs}, {@code log_offset}, {@code log_prio}) for {@link
+ * JobOptionParser}. As in fio's {@code make_log_name}, a log given bare or empty is named after the
+ * job; any other value is the prefix itself, a path included.
  */
 final class LogOptions {
 
@@ -25,7 +25,9 @@ final class LogOptions {
           "per_job_logs",
           "write_hist_log",
           "log_hist_msec",
-          "log_hist_coarseness");
+          "log_hist_coarseness",
+          "log_offset",
+          "log_prio");
 
   /** The logs that may be given bare. */
   static final Set<String> FLAGS =
@@ -35,7 +37,9 @@ final class LogOptions {
           "write_lat_log",
           "write_hist_log",
           "log_max_value",
-          "per_job_logs");
+          "per_job_logs",
+          "log_offset",
+          "log_prio");
 
   // null: not written; "": named after the job
   private String bw;
@@ -47,6 +51,8 @@ final class LogOptions {
   private Duration average = Duration.ZERO;
   private boolean maxValue;
   private boolean perJob = true;
+  private boolean offset;
+  private boolean prio;
 
   static boolean handles(String key) {
     return KEYS.contains(key);
@@ -63,6 +69,8 @@ final class LogOptions {
       case "write_hist_log" -> hist = prefix(key, value);
       case "log_hist_msec" -> histInterval = Duration.ofMillis(FioValues.integer(key, value));
       case "log_hist_coarseness" -> histCoarseness = FioValues.integer(key, value);
+      case "log_offset" -> offset = FioValues.bool(key, value);
+      case "log_prio" -> prio = FioValues.bool(key, value);
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
     }
   }
@@ -84,7 +92,9 @@ final class LogOptions {
         average,
         maxValue,
         perJob,
-        HistogramLog.of(name(hist, jobName), histInterval, histCoarseness));
+        HistogramLog.of(name(hist, jobName), histInterval, histCoarseness),
+        offset,
+        prio);
   }
 
   private static String name(String prefix, String jobName) {

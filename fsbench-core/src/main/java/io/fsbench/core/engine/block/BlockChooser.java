@@ -43,6 +43,8 @@ abstract class BlockChooser {
   static BlockChooser of(Distribution distribution, boolean randomMap, long blocks, long seed) {
     return switch (distribution.kind()) {
       case UNIFORM -> randomMap ? new Mapped(blocks, seed) : new Uniform(blocks);
+      // zoned offsets are drawn by RandomPlacement, without the map, as fio does
+      case ZONED, ZONED_ABS -> new Uniform(blocks);
       case ZIPF -> new Zipf(blocks, distribution.parameter(), distribution.center(), seed);
       case PARETO -> new Pareto(blocks, distribution.parameter(), distribution.center(), seed);
       case NORMAL -> new Normal(blocks, distribution.parameter(), distribution.center(), seed);

@@ -127,6 +127,9 @@ public final class BlockEngine {
         }
         reports.running(clones);
         steadyState.begin(); // fio's helper thread ticks from before the jobs' setup
+        // the flows of the jobs that run together (fio counts every job of the file)
+        FlowGate.Flows flows = new FlowGate.Flows();
+        clones.forEach(clone -> clone.joinFlow(flows));
         prepare(clones, context);
         runThreads(clones, failed);
       } finally {
@@ -315,6 +318,8 @@ public final class BlockEngine {
                 } catch (Throwable t) {
                   failed.set(true);
                   error.compareAndSet(null, t);
+                } finally {
+                  clone.leaveFlow();
                 }
               },
               "fsbench-job-" + clone.spec().name());

@@ -39,6 +39,7 @@ final class IoGenerator {
   private long ios;
   private int untilRandom = 1;
   private final StridedZones zones;
+  private final RandomPlacement placement;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
     this.spec = spec;
@@ -52,6 +53,7 @@ final class IoGenerator {
     this.iosLimit = spec.numberIos() * spec.loops();
     this.unit = minBlockSize(spec);
     this.zones = spec.zones().isNone() ? null : new StridedZones(spec, unit);
+    this.placement = RandomPlacement.applies(spec) ? new RandomPlacement(spec) : null;
     if (spec.rw().isRandom()) {
       for (int i = 0; i < files.size(); i++) {
         IoFile file = files.get(i);
@@ -64,6 +66,9 @@ final class IoGenerator {
                 spec.randomMap() || spec.randomGenerator() == RandomGenerator.LFSR,
                 blocks,
                 Mix.hash(seed + 31L * (i + 1)));
+        if (placement != null) {
+          placement.check(spec.name(), randomRoom(file));
+        }
       }
     }
   }
@@ -390,6 +395,10 @@ final class IoGenerator {
    * room for one: the map's blocks are the job's smallest size, rounded down to the direction's.
    */
   private long randomOffset(IoFile file, Direction direction) {
+    if (placement != null) {
+      long relative = placement.next(direction, randomRoom(file), random);
+      return relative < 0 ? -1 : file.start + relative;
+    }
     long block = file.chooser.next(random);
     if (block < 0) {
       return -1;
@@ -399,6 +408,11 @@ final class IoGenerator {
     offset -= offset % align;
     long room = zones != null ? spec.zones().range().bytes() : file.regionLength();
     return file.start + Math.min(offset, (room - align) / align * align);
+  }
+
+  /** What fio's {@code last_block} draws random offsets in: the region, or a strided zone. */
+  private long randomRoom(IoFile file) {
+    return zones != null ? spec.zones().range().bytes() : Math.min(file.regionLength(), file.size);
   }
 
   /** fio's {@code should_do_random}: {@code percentage_random} of the I/Os that may be random. */

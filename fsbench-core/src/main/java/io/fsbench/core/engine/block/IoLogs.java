@@ -17,13 +17,14 @@ import java.util.List;
 
 /**
  * One clone's fio log files ({@code write_bw_log}, {@code write_iops_log}, {@code write_lat_log})
- * in fio's format: a line {@code time, value, ddir, bs, prio} per sample, time in ms since
- * measuring started, latencies in ns, bandwidth in KiB/s (per I/O: bytes * 10^6 / clat ns, as fio's
- * per-unit {@code add_bw_sample}). With {@code log_avg_msec} a latency log writes the mean (or,
- * with {@code log_max_value}, the largest) of each window per direction, and a last partial window
- * at the end (fio's {@code finalize_logs}); bandwidth and IOPS logs write the rate of each whole
- * window and no partial one. Samples are kept in memory and written when the clone ends, as fio
- * writes them at exit.
+ * in fio's format: a line {@code time, value, ddir, bs, prio} per sample (with {@code log_offset}
+ * {@code time, value, ddir, bs, offset, prio}, the offset 0 in a window's average, as fio's), time
+ * in ms since measuring started, latencies in ns, bandwidth in KiB/s (per I/O: bytes * 10^6 / clat
+ * ns, as fio's per-unit {@code add_bw_sample}). With {@code log_avg_msec} a latency log writes the
+ * mean (or, with {@code log_max_value}, the largest) of each window per direction, and a last
+ * partial window at the end (fio's {@code finalize_logs}); bandwidth and IOPS logs write the rate
+ * of each whole window and no partial one. Samples are kept in memory and written when the clone
+ * ends, as fio writes them at exit.
  */
 final class IoLogs {
 
@@ -35,6 +36,8 @@ final class IoLogs {
   private final Series lat;
   private final long averageMs;
   private final boolean maxValue;
+  private final boolean withOffsets;
+  private final String priorityColumn;
   private final Measurements measured;
   private long startNanos;
   private long rateWindowStartMs;
@@ -42,11 +45,25 @@ final class IoLogs {
   private final long[] rateIos = new long[2];
   private final HistogramLogs histogram;
 
-  /** A latency switched off ({@code disable_clat} etc.) leaves its log empty, as in fio. */
+  /** A clone whose logs give no priority: fio's 0 when neither prio nor prioclass is set. */
   IoLogs(LogFiles files, Measurements measured, int threadNumber) {
+    this(files, measured, threadNumber, 0);
+  }
+
+  /**
+   * A latency switched off ({@code disable_clat} etc.) leaves its log empty, as in fio. {@code
+   * priority} is the ioprio value every I/O of the clone carries: the last column holds it with
+   * {@code log_prio} ({@code 0x%04x}), else 1 for the real-time class and 0 for any other.
+   */
+  IoLogs(LogFiles files, Measurements measured, int threadNumber, int priority) {
+    this.priorityColumn =
+        files.prio()
+            ? String.format(java.util.Locale.ROOT, "0x%04x", priority)
+            : (priority >> 13) == 1 ? "1" : "0";
     this.measured = measured;
     this.averageMs = files.average().toMillis();
     this.maxValue = files.maxValue();
+    this.withOffsets = files.offset();
     bw = series(files.bandwidthPrefix(), "bw", threadNumber, files.perJob(), "write_bw_log");
     iops = series(files.iopsPrefix(), "iops", threadNumber, files.perJob(), "write_iops_log");
     slat = series(files.latencyPrefix(), "slat", threadNumber, files.perJob(), "write_lat_log");
@@ -79,7 +96,7 @@ final class IoLogs {
               + path
               + ", but its directory does not exist; create it or give another prefix");
     }
-    Series s = new Series(path, perJob);
+    Series s = new Series(path, perJob, withOffsets, priorityColumn);
     all.add(s);
     return s;
   }
@@ -100,32 +117,32 @@ final class IoLogs {
     }
   }
 
-  void submitted(Direction d, long nowNanos, int bytes, long slatNs) {
+  void submitted(Direction d, long nowNanos, int bytes, long offset, long slatNs) {
     if (slat != null && measured.slat()) {
-      latency(slat, d, ms(nowNanos), bytes, slatNs);
+      latency(slat, d, ms(nowNanos), bytes, offset, slatNs);
     }
   }
 
-  void completed(Direction d, long nowNanos, long bytes, long clatNs, long latNs) {
+  void completed(Direction d, long nowNanos, long bytes, long offset, long clatNs, long latNs) {
     long t = ms(nowNanos);
     if (histogram != null && measured.clat()) {
       histogram.completed(d, nowNanos, bytes, clatNs);
     }
     if (clat != null && measured.clat()) {
-      latency(clat, d, t, bytes, clatNs);
+      latency(clat, d, t, bytes, offset, clatNs);
     }
     if (lat != null && measured.lat()) {
-      latency(lat, d, t, bytes, latNs);
+      latency(lat, d, t, bytes, offset, latNs);
     }
     if (bw == null && iops == null) {
       return;
     }
     if (averageMs == 0) {
       if (bw != null) {
-        bw.add(t, clatNs > 0 ? bytes * 1_000_000L / clatNs : 0, d, bytes);
+        bw.add(t, clatNs > 0 ? bytes * 1_000_000L / clatNs : 0, d, bytes, offset);
       }
       if (iops != null) {
-        iops.add(t, 1, d, bytes);
+        iops.add(t, 1, d, bytes, offset);
       }
       return;
     }
@@ -137,10 +154,10 @@ final class IoLogs {
         int i = dir.ordinal();
         if (rateIos[i] > 0) {
           if (bw != null) {
-            bw.add(t, rateBytes[i] * 1000 / spent / 1024, dir, 0);
+            bw.add(t, rateBytes[i] * 1000 / spent / 1024, dir, 0, 0);
           }
           if (iops != null) {
-            iops.add(t, rateIos[i] * 1000 / spent, dir, 0);
+            iops.add(t, rateIos[i] * 1000 / spent, dir, 0, 0);
           }
         }
         rateBytes[i] = 0;
@@ -150,9 +167,9 @@ final class IoLogs {
     }
   }
 
-  private void latency(Series s, Direction d, long t, long bytes, long ns) {
+  private void latency(Series s, Direction d, long t, long bytes, long offset, long ns) {
     if (averageMs == 0) {
-      s.add(t, ns, d, bytes);
+      s.add(t, ns, d, bytes, offset);
       return;
     }
     s.window(d, ns);
@@ -203,7 +220,10 @@ final class IoLogs {
   private static final class Series {
     final Path path;
     final boolean replace;
+    final boolean withOffsets;
+    final String priority;
     long[] times = new long[64];
+    long[] offsets;
     long[] values = new long[64];
     byte[] dirs = new byte[64];
     long[] sizes = new long[64];
@@ -213,13 +233,19 @@ final class IoLogs {
     final long[] count = new long[2];
     final long[] max = new long[2];
 
-    Series(Path path, boolean replace) {
+    Series(Path path, boolean replace, boolean withOffsets, String priority) {
+      this.priority = priority;
       this.path = path;
       this.replace = replace;
+      this.withOffsets = withOffsets;
+      this.offsets = new long[withOffsets ? 64 : 0];
     }
 
-    void add(long time, long value, Direction d, long bs) {
+    void add(long time, long value, Direction d, long bs, long offset) {
       if (n == times.length) {
+        if (withOffsets) {
+          offsets = Arrays.copyOf(offsets, n * 2);
+        }
         int size = n * 2;
         times = Arrays.copyOf(times, size);
         values = Arrays.copyOf(values, size);
@@ -230,6 +256,9 @@ final class IoLogs {
       values[n] = value;
       dirs[n] = (byte) d.ordinal();
       sizes[n] = bs;
+      if (withOffsets) {
+        offsets[n] = offset;
+      }
       n++;
     }
 
@@ -244,7 +273,7 @@ final class IoLogs {
       for (Direction d : List.of(Direction.READ, Direction.WRITE)) {
         int i = d.ordinal();
         if (count[i] > 0) {
-          add(t, useMax ? max[i] : (long) (sum[i] / count[i] + 0.5), d, 0);
+          add(t, useMax ? max[i] : (long) (sum[i] / count[i] + 0.5), d, 0, 0);
         }
         sum[i] = 0;
         count[i] = 0;
@@ -275,7 +304,11 @@ final class IoLogs {
         for (int i = 0; i < n; i++) {
           line.setLength(0);
           line.append(times[i]).append(", ").append(values[i]).append(", ").append(dirs[i]);
-          line.append(", ").append(sizes[i]).append(", 0\n");
+          line.append(", ").append(sizes[i]);
+          if (withOffsets) {
+            line.append(", ").append(offsets[i]);
+          }
+          line.append(", ").append(priority).append('\n');
           out.append(line);
         }
       }

@@ -65,6 +65,7 @@ final class JobClone {
   private final IoPlan plan = new IoPlan();
   private IoGenerator generator;
   private Duration layout = Duration.ZERO;
+  private FlowGate flow; // null when the clone is in no flow
   private Duration dropCaches = Duration.ZERO;
   private long invalidateNanos;
   private long jobStartMs;
@@ -99,7 +100,12 @@ final class JobClone {
         new Throttle(spec.rate(), spec.pacing().poisson(), firstBlockSizes(spec), seed, clock);
     this.thinkTime = new ThinkTime(spec.pacing(), clock);
     this.minimumRate = new MinimumRate(spec.name(), spec.rate(), spec.pacing().minRate());
-    this.logs = new IoLogs(spec.logs(), spec.measurements(), threadNumber);
+    this.logs =
+        new IoLogs(
+            spec.logs(),
+            spec.measurements(),
+            threadNumber,
+            spec.priority().isSet() ? spec.priority().value() : 0);
     this.steady =
         steadyState.register(
             spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
@@ -193,8 +199,21 @@ final class JobClone {
     }
   }
 
+  /** Takes the clone's place in its flow, if it has one (fio's {@code flow_init_job}). */
+  void joinFlow(FlowGate.Flows flows) {
+    flow = flows.join(spec.flow());
+  }
+
+  /** Leaves the flow when the clone ends, so that the others are no longer held for it. */
+  void leaveFlow() {
+    if (flow != null) {
+      flow.leave();
+    }
+  }
+
   /** Runs the I/O phase on the calling thread: ramp, measured I/O, end_fsync, verify. */
   void run() throws NativeIoException {
+    JobPriority.apply(spec);
     delayStart();
     long start = clock.getAsLong();
     jobStartMs = wallClock.getAsLong();
@@ -345,6 +364,14 @@ final class JobClone {
     content.fill(writeBuffer);
     IoFile syncDue = null;
     while (true) {
+      if (flow != null && flow.held()) {
+        // fio's do_io: held back by the flow, it sleeps and starts its loop again
+        flow.pause();
+        if (phase.over(clock.getAsLong())) {
+          break;
+        }
+        continue;
+      }
       long prepared = clock.getAsLong();
       // as fio, the sync due after every N writes is issued while the pass still wants bytes,
       // or before the first I/O of the next pass; not after the job's last write
@@ -383,7 +410,7 @@ final class JobClone {
       long done = clock.getAsLong();
       account(plan.direction, file, plan.offset, plan.length, n, done - issued, done - prepared);
       if (logs.enabled()) {
-        logs.completed(plan.direction, done, n, done - issued, done - prepared);
+        logs.completed(plan.direction, done, n, plan.offset, done - issued, done - prepared);
       }
       stats.depths().markDepth(1, 1);
       stats.depths().markSubmit(1);
@@ -444,6 +471,16 @@ final class JobClone {
     int depth = spec.ioDepth();
     try (IoQueue queue = openQueue(depth)) {
       mechanism = queue.mechanism().id();
+      if (spec.priority().isSet() && queue.mechanism() == IoMechanism.THREAD_POOL) {
+        // the pool's threads, not this one, would make the I/O, without its priority
+        throw new FsBenchException(
+            FsBenchException.Kind.RUN_FAILED,
+            "job '"
+                + spec.name()
+                + "': prio/prioclass need io_uring or libaio for iodepth > 1, and neither works"
+                + " here (fsbench would run the I/O on a thread pool without the priority); use"
+                + " iodepth=1 or a kernel with io_uring");
+      }
       QueuedIo io = new QueuedIo(queue, depth);
       io.run(phase);
     }
@@ -503,7 +540,12 @@ final class JobClone {
       boolean planned = false;
       IoFile syncFile = null;
       while (true) {
+        boolean held = false;
         while (!exhausted && !stopping && !syncWanted && freeCount > 0) {
+          if (!planned && flow != null && flow.held()) {
+            held = true;
+            break;
+          }
           long now = clock.getAsLong();
           if (!planned && !generator.next(plan)) {
             exhausted = true;
@@ -523,6 +565,9 @@ final class JobClone {
         if (queue.queued() > 0) {
           submit();
         }
+        if (held && flow != null && flow.sleeps()) {
+          quiesce(); // fio's io_u_quiesce before the flow's sleep
+        }
         if (queue.inFlight() == 0) {
           if (syncWanted) {
             // as fio, the sync due after every N writes is issued while the pass still wants
@@ -538,6 +583,11 @@ final class JobClone {
               continue;
             }
             exhausted = true;
+          }
+          if (held && flow != null && !exhausted && !stopping) {
+            flow.pause();
+            stopping = phase.over(clock.getAsLong());
+            continue;
           }
           break;
         }
@@ -590,7 +640,7 @@ final class JobClone {
         issued[slot] = now;
         stats.submitted(directions[slot], now - prepared[slot]);
         if (logs.enabled()) {
-          logs.submitted(directions[slot], now, lengths[slot], now - prepared[slot]);
+          logs.submitted(directions[slot], now, lengths[slot], offsets[slot], now - prepared[slot]);
         }
       }
       pendingCount = 0;
@@ -618,7 +668,13 @@ final class JobClone {
             now - issued[slot],
             now - prepared[slot]);
         if (logs.enabled()) {
-          logs.completed(directions[slot], now, result, now - issued[slot], now - prepared[slot]);
+          logs.completed(
+              directions[slot],
+              now,
+              result,
+              offsets[slot],
+              now - issued[slot],
+              now - prepared[slot]);
         }
         free[freeCount++] = slot;
       }

@@ -40,9 +40,9 @@ class IoLogsTest {
     IoLogs log =
         new IoLogs(logs("fsbench-a", Duration.ZERO, false, true), Measurements.FIO_DEFAULTS, 2);
     log.start(1000 * MS);
-    log.submitted(Direction.WRITE, 1002 * MS, 4096, 1500);
-    log.completed(Direction.WRITE, 1003 * MS, 4096, 2_000_000, 2_001_500);
-    log.completed(Direction.READ, 1010 * MS, 8192, 4_096_000, 4_096_000);
+    log.submitted(Direction.WRITE, 1002 * MS, 4096, 0, 1500);
+    log.completed(Direction.WRITE, 1003 * MS, 4096, 0, 2_000_000, 2_001_500);
+    log.completed(Direction.READ, 1010 * MS, 8192, 0, 4_096_000, 4_096_000);
     log.finish(1011 * MS);
     log.write();
 
@@ -58,15 +58,70 @@ class IoLogsTest {
   }
 
   @Test
+  void logOffsetAddsEachIosOffsetAfterItsSizeAndZeroForAWindow() throws Exception {
+    String p = dir.resolve("fsbench-o").toString();
+    IoLogs perIo =
+        new IoLogs(
+            new LogFiles(p, "", p, Duration.ZERO, false, true, true, false),
+            Measurements.FIO_DEFAULTS,
+            1);
+    perIo.start(0);
+    perIo.completed(Direction.WRITE, 3 * MS, 4096, 1_048_576, 2_000_000, 2_001_500);
+    perIo.finish(4 * MS);
+    perIo.write();
+    assertThat(lines("fsbench-o_clat.1.log")).containsExactly("3, 2000000, 1, 4096, 1048576, 0");
+    assertThat(lines("fsbench-o_bw.1.log")).containsExactly("3, 2048, 1, 4096, 1048576, 0");
+
+    String q = dir.resolve("fsbench-w").toString();
+    IoLogs averaged =
+        new IoLogs(
+            new LogFiles(q, "", "", Duration.ofMillis(100), false, true, true, false),
+            Measurements.FIO_DEFAULTS,
+            1);
+    averaged.start(0);
+    averaged.completed(Direction.READ, 100 * MS, 4096, 8192, 100, 100);
+    averaged.finish(110 * MS);
+    averaged.write();
+    assertThat(lines("fsbench-w_bw.1.log")).containsExactly("100, 40, 0, 0, 0, 0");
+  }
+
+  @Test
+  void logPrioGivesThePriorityValueAndWithoutItOneMarksTheRealTimeClass() throws Exception {
+    String p = dir.resolve("fsbench-p").toString();
+    IoLogs hex =
+        new IoLogs(
+            new LogFiles(p, "", "", Duration.ZERO, false, true, false, true),
+            Measurements.FIO_DEFAULTS,
+            1,
+            (2 << 13) | 6);
+    hex.start(0);
+    hex.completed(Direction.READ, 2 * MS, 4096, 0, 1_000_000, 1_000_000);
+    hex.write();
+    assertThat(lines("fsbench-p_bw.1.log")).containsExactly("2, 4096, 0, 4096, 0x4006");
+
+    String q = dir.resolve("fsbench-rt").toString();
+    IoLogs realTime =
+        new IoLogs(
+            new LogFiles(q, "", "", Duration.ZERO, false, true),
+            Measurements.FIO_DEFAULTS,
+            1,
+            1 << 13);
+    realTime.start(0);
+    realTime.completed(Direction.READ, 2 * MS, 4096, 0, 1_000_000, 1_000_000);
+    realTime.write();
+    assertThat(lines("fsbench-rt_bw.1.log")).containsExactly("2, 4096, 0, 4096, 1");
+  }
+
+  @Test
   void averagesLatencyPerWindowAndClosesTheLastAtTheEnd() throws Exception {
     IoLogs log =
         new IoLogs(
             logs("fsbench-b", Duration.ofMillis(100), false, true), Measurements.FIO_DEFAULTS, 1);
     log.start(0);
-    log.completed(Direction.READ, 10 * MS, 4096, 100, 100);
-    log.completed(Direction.READ, 50 * MS, 4096, 201, 201);
-    log.completed(Direction.READ, 100 * MS, 4096, 300, 300); // closes the window at 100 ms
-    log.completed(Direction.READ, 150 * MS, 4096, 1000, 1000);
+    log.completed(Direction.READ, 10 * MS, 4096, 0, 100, 100);
+    log.completed(Direction.READ, 50 * MS, 4096, 0, 201, 201);
+    log.completed(Direction.READ, 100 * MS, 4096, 0, 300, 300); // closes the window at 100 ms
+    log.completed(Direction.READ, 150 * MS, 4096, 0, 1000, 1000);
     log.finish(160 * MS);
     log.write();
 
@@ -83,8 +138,8 @@ class IoLogsTest {
         new IoLogs(
             logs("fsbench-c", Duration.ofMillis(100), true, true), Measurements.FIO_DEFAULTS, 1);
     log.start(0);
-    log.completed(Direction.WRITE, 10 * MS, 4096, 100, 700);
-    log.completed(Direction.WRITE, 100 * MS, 4096, 300, 500);
+    log.completed(Direction.WRITE, 10 * MS, 4096, 0, 100, 700);
+    log.completed(Direction.WRITE, 100 * MS, 4096, 0, 300, 500);
     log.write();
 
     assertThat(lines("fsbench-c_lat.1.log")).containsExactly("100, 700, 1, 0, 0");
@@ -98,7 +153,7 @@ class IoLogsTest {
             new IoLogs(
                 logs("fsbench-d", Duration.ZERO, false, perJob), Measurements.FIO_DEFAULTS, 1);
         log.start(0);
-        log.completed(Direction.READ, MS, 4096, 1000, 1000);
+        log.completed(Direction.READ, MS, 4096, 0, 1000, 1000);
         log.write();
       }
     }
@@ -112,7 +167,7 @@ class IoLogsTest {
     Measurements noClat = new Measurements(true, false, true, true, true, false, false);
     IoLogs log = new IoLogs(logs("fsbench-e", Duration.ZERO, false, true), noClat, 1);
     log.start(0);
-    log.completed(Direction.READ, MS, 4096, 1000, 1000);
+    log.completed(Direction.READ, MS, 4096, 0, 1000, 1000);
     log.write();
 
     assertThat(lines("fsbench-e_clat.1.log")).isEmpty();
@@ -127,7 +182,7 @@ class IoLogsTest {
             Measurements.FIO_DEFAULTS,
             1);
     log.start(0);
-    log.completed(Direction.READ, MS, 4096, 1000, 1000);
+    log.completed(Direction.READ, MS, 4096, 0, 1000, 1000);
     log.finish(2 * MS);
     log.write();
 
