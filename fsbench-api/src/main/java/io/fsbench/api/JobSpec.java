@@ -257,13 +257,14 @@ public record JobSpec(
       }
     }
     requirePacingFits(name, rate, pacing);
-    if (ioDepth > 1 && ioEngine == IoEngine.PSYNC) {
+    if (ioDepth > 1 && ioEngine.isSynchronousOnly()) {
       throw new InvalidInputException(
           "iodepth ("
               + ioDepth
               + ") has no effect with a synchronous ioengine; use ioengine=io_uring or libaio"
               + " (or auto) to keep that many I/Os in flight, or iodepth=1");
     }
+    requireFileEngineFits(name, ioEngine, rw, verify);
     if (direct) {
       for (Size at : List.of(offsets.start(), offsets.increment(), offsets.align())) {
         if (at.bytes() % 512 != 0) {
@@ -388,6 +389,32 @@ public record JobSpec(
   }
 
   /** What fio's {@code fixup_options} refuses about rates, and what fsbench cannot honour. */
+  /**
+   * fio's ftruncate fails every read with EINVAL, and its fake-I/O engines write nothing a verify
+   * could read back: refused up front rather than run into an error.
+   */
+  private static void requireFileEngineFits(
+      String name, IoEngine engine, ReadWrite rw, VerifyMethod verify) {
+    if (engine == IoEngine.FTRUNCATE && rw.reads()) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': ioengine=ftruncate truncates on writes only, and fio fails each of its reads"
+              + " with EINVAL; give rw=write or rw=randwrite");
+    }
+    if (verify != VerifyMethod.NONE
+        && (engine.isFileOperation()
+            || engine == IoEngine.FTRUNCATE
+            || engine == IoEngine.FALLOC)) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': verify needs written data, and ioengine="
+              + engine.name().toLowerCase(java.util.Locale.ROOT)
+              + " writes none; drop verify");
+    }
+  }
+
   private static void requirePacingFits(String name, RateLimit rate, Pacing pacing) {
     if (pacing.poisson() && !rate.isLimited()) {
       throw new InvalidInputException(

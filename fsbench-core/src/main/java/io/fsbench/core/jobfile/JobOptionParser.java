@@ -52,6 +52,8 @@ public final class JobOptionParser {
   private final PacingOptions pacing = new PacingOptions();
   private final MeasurementOptions measurements = new MeasurementOptions();
   private final LogOptions logs = new LogOptions();
+  private final EngineOptions engineOptions = new EngineOptions();
+  private IoEngine engine = IoEngine.AUTO;
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
@@ -103,6 +105,7 @@ public final class JobOptionParser {
     all.addAll(PacingOptions.KEYS);
     all.addAll(MeasurementOptions.KEYS);
     all.addAll(LogOptions.KEYS);
+    all.addAll(EngineOptions.KEYS);
     return all;
   }
 
@@ -241,7 +244,10 @@ public final class JobOptionParser {
       case "iodepth" -> builder.ioDepth(FioValues.integer(key, value));
       case "direct" -> builder.direct(FioValues.bool(key, value));
       case "buffered" -> builder.direct(!FioValues.bool(key, value));
-      case "ioengine" -> builder.ioEngine(IoEngine.parse(value));
+      case "ioengine" -> {
+        engine = IoEngine.parse(value);
+        builder.ioEngine(engine);
+      }
       case "fsync" -> builder.fsync(FioValues.integer(key, value));
       case "fdatasync" -> builder.fdatasync(FioValues.integer(key, value));
       case "end_fsync" -> builder.endFsync(FioValues.bool(key, value));
@@ -317,6 +323,11 @@ public final class JobOptionParser {
   private boolean applyOwnTable(String key, String value) {
     boolean paced = PacingOptions.handles(key);
     boolean logged = LogOptions.handles(key);
+    if (EngineOptions.handles(key)) {
+      requireValue(key, value);
+      engineOptions.apply(key, value);
+      return true;
+    }
     if (!paced && !logged && !MeasurementOptions.handles(key)) {
       return false;
     }
@@ -331,6 +342,12 @@ public final class JobOptionParser {
       measurements.apply(key, value);
     }
     return true;
+  }
+
+  private static void requireValue(String key, String value) {
+    if (value == null) {
+      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
+    }
   }
 
   /**
@@ -526,7 +543,7 @@ public final class JobOptionParser {
     builder.readBlockSize(readBs).writeBlockSize(writeBs);
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
-    builder.fileHandling(files);
+    builder.fileHandling(engineOptions.build(files, engine));
     builder.pacing(pacing.build()).measurements(measurements.build());
     builder.offsets(offsets);
     builder.zones(OffsetOptions.zones(zoneMode, zone));
@@ -546,7 +563,9 @@ public final class JobOptionParser {
     }
     JobSpec spec = builder.build();
     spec = spec.toBuilder().logs(logs.build(spec.name())).build(); // named after the final name
-    if (openFiles != 0 && openFiles != spec.nrFiles()) {
+    // the file-operation engines hold no file open between their operations, so any openfiles
+    // is what fsbench does; fio's openfiles only bounds how many it keeps open at once
+    if (openFiles != 0 && openFiles != spec.nrFiles() && !spec.ioEngine().isFileOperation()) {
       throw new InvalidInputException(
           "openfiles ("
               + openFiles

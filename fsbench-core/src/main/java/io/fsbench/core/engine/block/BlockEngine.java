@@ -255,7 +255,9 @@ public final class BlockEngine {
         for (IoFile file : clone.files()) {
           // each clone sets its files up, as each fio thread does: a shared file already big
           // enough is reused, one a write-only job left empty is laid out again
-          if (clone.spec().ioEngine() != IoEngine.NULL) {
+          // as fio's FIO_DISKLESSIO engines, null and filecreate lay nothing out
+          if (clone.spec().ioEngine() != IoEngine.NULL
+              && clone.spec().ioEngine() != IoEngine.FILECREATE) {
             IoFiles.layOut(file, clone.spec(), clone.content());
           }
         }

@@ -138,11 +138,13 @@ final class IoFiles {
   /** Opens {@code file} for the job's directions, with O_DIRECT when the job asks for it. */
   static NativeFile open(IoFile file, JobSpec spec) throws NativeIoException {
     Set<OpenFlag> flags = EnumSet.noneOf(OpenFlag.class);
-    if (spec.rw().writes()) {
-      flags.add(OpenFlag.READ_WRITE); // fio opens a writing job's files O_RDWR
+    boolean falloc = spec.ioEngine() == io.fsbench.api.IoEngine.FALLOC;
+    if (spec.rw().writes() || falloc) {
+      flags.add(OpenFlag.READ_WRITE); // fio opens a writing job's files O_RDWR, falloc's always
     }
-    if (spec.fileHandling().allowCreate()
-        && (spec.rw().writes() || spec.fileHandling().createOnOpen())) {
+    if (falloc
+        || (spec.fileHandling().allowCreate()
+            && (spec.rw().writes() || spec.fileHandling().createOnOpen()))) {
       flags.add(OpenFlag.CREATE);
     }
     if (spec.direct()) {

@@ -140,6 +140,17 @@ final class JobClone {
       generator = new IoGenerator(spec, files, seed, f -> {});
       return;
     }
+    if (spec.ioEngine().isFileOperation()) {
+      // fio opens (creates, stats, deletes) each file at setup and again at each new pass
+      mechanism = spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT);
+      FileOperations operations = new FileOperations(spec, stats, clock);
+      files.forEach(operations::open);
+      generator = new IoGenerator(spec, files, seed, operations::open);
+      return;
+    }
+    if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
+      mechanism = spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT);
+    }
     for (IoFile file : files) {
       file.descriptor = IoFiles.open(file, spec);
       if (spec.verify() != VerifyMethod.NONE && spec.rw().writes()) {
@@ -338,9 +349,12 @@ final class JobClone {
       int n;
       long issued;
       if (file.descriptor == null) {
-        // the null engine: the I/O completes as it is issued
+        // the null engine and the file-operation engines: the I/O completes as it is issued
         issued = clock.getAsLong();
         n = plan.length;
+      } else if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
+        issued = clock.getAsLong();
+        n = FileOperations.io(file, spec, plan.direction, plan.offset, plan.length);
       } else if (plan.direction == Direction.READ) {
         readBuffer.clear().limit(plan.length);
         issued = clock.getAsLong();
@@ -373,6 +387,10 @@ final class JobClone {
       Direction direction, IoFile file, long offset, int length, long n, long clat, long lat) {
     if (n < length) {
       stats.shortIo(direction);
+    }
+    if (spec.ioEngine().isFileOperation()) {
+      stats.counted(direction, n); // fio keeps no latency of their I/Os, only of the operations
+      return;
     }
     stats.completed(direction, n, clat, lat);
     if (direction == Direction.WRITE) {
