@@ -264,7 +264,7 @@ public record JobSpec(
               + ") has no effect with a synchronous ioengine; use ioengine=io_uring or libaio"
               + " (or auto) to keep that many I/Os in flight, or iodepth=1");
     }
-    requireFileEngineFits(name, ioEngine, rw, verify);
+    requireFileEngineFits(name, ioEngine, rw, verify, fsync > 0 || fdatasync > 0);
     if (direct) {
       for (Size at : List.of(offsets.start(), offsets.increment(), offsets.align())) {
         if (at.bytes() % 512 != 0) {
@@ -394,7 +394,19 @@ public record JobSpec(
    * could read back: refused up front rather than run into an error.
    */
   private static void requireFileEngineFits(
-      String name, IoEngine engine, ReadWrite rw, VerifyMethod verify) {
+      String name, IoEngine engine, ReadWrite rw, VerifyMethod verify, boolean syncs) {
+    boolean fileEngine =
+        engine.isFileOperation() || engine == IoEngine.FTRUNCATE || engine == IoEngine.FALLOC;
+    if (fileEngine && syncs) {
+      // fio queues the sync to the engine: ftruncate and falloc fail it with EINVAL, the
+      // file-operation engines count syncs of files they never opened
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': fsync and fdatasync have no file to sync with ioengine="
+              + engine.name().toLowerCase(java.util.Locale.ROOT)
+              + " (fio fails or fakes them); drop fsync/fdatasync");
+    }
     if (engine == IoEngine.FTRUNCATE && rw.reads()) {
       throw new InvalidInputException(
           "job '"
@@ -402,10 +414,7 @@ public record JobSpec(
               + "': ioengine=ftruncate truncates on writes only, and fio fails each of its reads"
               + " with EINVAL; give rw=write or rw=randwrite");
     }
-    if (verify != VerifyMethod.NONE
-        && (engine.isFileOperation()
-            || engine == IoEngine.FTRUNCATE
-            || engine == IoEngine.FALLOC)) {
+    if (verify != VerifyMethod.NONE && fileEngine) {
       throw new InvalidInputException(
           "job '"
               + name

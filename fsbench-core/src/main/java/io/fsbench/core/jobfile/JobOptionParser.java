@@ -26,7 +26,11 @@ public final class JobOptionParser {
 
   /** Options that reporting and scheduling use, outside the spec. */
   public record Scheduling(
-      boolean stonewall, boolean newGroup, boolean groupReporting, String directory) {}
+      boolean stonewall,
+      boolean newGroup,
+      boolean groupReporting,
+      String directory,
+      JobControl control) {}
 
   private final JobSpec.Builder builder;
   private int kbBase = 1024;
@@ -54,6 +58,7 @@ public final class JobOptionParser {
   private final LogOptions logs = new LogOptions();
   private final EngineOptions engineOptions = new EngineOptions();
   private IoEngine engine = IoEngine.AUTO;
+  private final ExitOptions exitOptions = new ExitOptions();
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
@@ -96,7 +101,9 @@ public final class JobOptionParser {
       }
     }
     return new Parsed(
-        o.build(), new Scheduling(o.stonewall, o.newGroup, o.groupReporting, o.directory));
+        o.build(),
+        new Scheduling(
+            o.stonewall, o.newGroup, o.groupReporting, o.directory, o.exitOptions.build()));
   }
 
   /** Every option name fsbench accepts, for help and error messages. */
@@ -106,6 +113,7 @@ public final class JobOptionParser {
     all.addAll(MeasurementOptions.KEYS);
     all.addAll(LogOptions.KEYS);
     all.addAll(EngineOptions.KEYS);
+    all.addAll(ExitOptions.KEYS);
     return all;
   }
 
@@ -323,6 +331,13 @@ public final class JobOptionParser {
   private boolean applyOwnTable(String key, String value) {
     boolean paced = PacingOptions.handles(key);
     boolean logged = LogOptions.handles(key);
+    if (ExitOptions.handles(key)) {
+      if (!ExitOptions.FLAGS.contains(key)) {
+        requireValue(key, value);
+      }
+      exitOptions.apply(key, value);
+      return true;
+    }
     if (EngineOptions.handles(key)) {
       requireValue(key, value);
       engineOptions.apply(key, value);
@@ -390,7 +405,8 @@ public final class JobOptionParser {
                 "scramble_buffers")
             .contains(key)
         || MeasurementOptions.handles(key)
-        || LogOptions.FLAGS.contains(key);
+        || LogOptions.FLAGS.contains(key)
+        || ExitOptions.FLAGS.contains(key);
   }
 
   private static void requireDefault(String key, String value, String expected) {

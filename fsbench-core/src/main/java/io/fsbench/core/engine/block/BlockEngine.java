@@ -51,8 +51,9 @@ public final class BlockEngine {
     // fio sets up every job's files before any runs, so a clone sees the size an earlier one
     // (of any batch) made a shared file: what a percentage offset is taken of
     Map<Path, Long> madeSizes = new HashMap<>();
+    ExitControl control = new ExitControl(jobs);
     for (List<JobFile.Job> batch : batches(jobs)) {
-      results.addAll(runBatch(batch, context, runStart, firstThread, madeSizes));
+      results.addAll(runBatch(batch, context, runStart, firstThread, madeSizes, control));
       firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
       if (context.cancelled()) {
         throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
@@ -81,7 +82,8 @@ public final class BlockEngine {
       WorkloadContext context,
       long runStart,
       int firstThread,
-      Map<Path, Long> madeSizes) {
+      Map<Path, Long> madeSizes,
+      ExitControl control) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
     try (RateSampling sampling = new RateSampling(context::nanoTime)) {
@@ -103,8 +105,15 @@ public final class BlockEngine {
                     () -> failed.get() || context.cancelled()));
           }
         }
-        prepare(clones, context);
-        runThreads(clones, failed);
+        clones.forEach(control::add);
+        // a clone that waits for another job sets its files up when it starts, as fio's thread
+        // does; one stopped before it starts never touches them
+        prepare(
+            clones.stream()
+                .filter(c -> !control.waits(c.job()) && !c.termination().requested())
+                .toList(),
+            context);
+        runThreads(clones, failed, control, context);
       } finally {
         clones.forEach(JobClone::close);
         unlink(clones);
@@ -274,18 +283,29 @@ public final class BlockEngine {
     }
   }
 
-  private static void runThreads(List<JobClone> clones, AtomicBoolean failed) {
+  private static void runThreads(
+      List<JobClone> clones, AtomicBoolean failed, ExitControl control, WorkloadContext context) {
     AtomicReference<Throwable> error = new AtomicReference<>();
     List<Thread> threads = new ArrayList<>();
     for (JobClone clone : clones) {
       Thread thread =
           new Thread(
               () -> {
+                boolean started = false;
                 try {
-                  clone.run();
+                  // a failure elsewhere fails the run: a clone still waiting never starts
+                  started = control.awaitStart(clone) && !failed.get();
+                  if (started) {
+                    if (control.waits(clone.job())) {
+                      prepare(List.of(clone), context);
+                    }
+                    clone.run();
+                  }
                 } catch (Throwable t) {
                   failed.set(true);
                   error.compareAndSet(null, t);
+                } finally {
+                  control.ended(clone, started);
                 }
               },
               "fsbench-job-" + clone.spec().name());

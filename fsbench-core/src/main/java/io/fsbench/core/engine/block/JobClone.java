@@ -69,6 +69,7 @@ final class JobClone {
   private long endNanos;
   private String mechanism = "psync";
   private int writesSinceSync;
+  private final Termination termination = new Termination();
 
   JobClone(
       JobFile.Job job,
@@ -115,6 +116,15 @@ final class JobClone {
 
   JobSpec spec() {
     return spec;
+  }
+
+  JobFile.Job job() {
+    return job;
+  }
+
+  /** How {@code exitall} stops this clone. */
+  Termination termination() {
+    return termination;
   }
 
   List<IoFile> files() {
@@ -203,10 +213,15 @@ final class JobClone {
     Phase phase = new Phase(rampEnd, deadline);
     phase.measureStart = start;
     phase.cpu = ThreadCpu.thread();
-    if (useQueue()) {
-      runQueued(phase);
-    } else {
-      runSync(phase);
+    termination.enter();
+    try {
+      if (useQueue()) {
+        runQueued(phase);
+      } else {
+        runSync(phase);
+      }
+    } finally {
+      termination.leave();
     }
     // a job that ended during ramp time reports what it did, as fio's does
     if (spec.endFsync() && spec.rw().writes()) {
@@ -245,7 +260,7 @@ final class JobClone {
     long delay =
         high > low ? low + new SplittableRandom(seed ^ 0x5DE1A7L).nextLong(high - low + 1) : low;
     long end = clock.getAsLong() + delay;
-    for (long left = delay; left > 0; left = end - clock.getAsLong()) {
+    for (long left = delay; left > 0 && !termination.requested(); left = end - clock.getAsLong()) {
       LockSupport.parkNanos(Math.min(left, 50_000_000L));
       checkCancelled();
     }
@@ -304,7 +319,9 @@ final class JobClone {
         beginMeasuring(now);
         measureStart = now;
       }
-      return now >= deadline || ((++count & 255) == 0 && cancelled.getAsBoolean());
+      return now >= deadline
+          || termination.requested()
+          || ((++count & 255) == 0 && cancelled.getAsBoolean());
     }
   }
 
@@ -345,6 +362,9 @@ final class JobClone {
         prepared = clock.getAsLong();
       }
       throttle.await(plan.direction, plan.length);
+      if (termination.requested()) {
+        break; // exitall stopped the clone while it waited for its rate: that I/O is not issued
+      }
       IoFile file = plan.file;
       int n;
       long issued;
@@ -501,6 +521,10 @@ final class JobClone {
           }
           planned = false;
           throttle.await(plan.direction, plan.length);
+          if (termination.requested()) {
+            stopping = true; // stopped by exitall while waiting for its rate: not issued
+            break;
+          }
           queueOne(now);
           // fio's default iodepth_batch_submit=1: each I/O goes to the kernel as soon as it is
           // queued, so the device starts on the first while the next are prepared.
