@@ -56,6 +56,17 @@ public record FileHandling(
     }
   }
 
+  /** File handling with fio's default {@code stat_type} ({@link StatType#STAT}). */
+  public FileHandling(
+      String nameFormat,
+      boolean overwrite,
+      boolean createFsync,
+      boolean allowCreate,
+      boolean createOnOpen,
+      boolean unlink) {
+    this(nameFormat, overwrite, createFsync, allowCreate, createOnOpen, unlink, StatType.STAT);
+  }
+
   /** The same, naming files by {@code format}. */
   public FileHandling nameFormat(String format) {
     return new FileHandling(

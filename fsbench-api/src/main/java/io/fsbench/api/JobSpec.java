@@ -236,7 +236,8 @@ public record JobSpec(
       throw new InvalidInputException(
           "job '" + name + "' has neither size nor filesize; give one, e.g. size=200m");
     }
-    if (fileHandling.createOnOpen() && rw.reads()) {
+    // the file-operation engines read nothing: their opens are what create_on_open times
+    if (fileHandling.createOnOpen() && rw.reads() && !ioEngine.isFileOperation()) {
       throw new InvalidInputException(
           "job '"
               + name
@@ -265,6 +266,16 @@ public record JobSpec(
               + " (or auto) to keep that many I/Os in flight, or iodepth=1");
     }
     requireFileEngineFits(name, ioEngine, rw, verify, fsync > 0 || fdatasync > 0);
+    if (ioEngine.isFileOperation() && logs.any()) {
+      // fio logs each file operation's clat and none of the fake I/Os; fsbench logs I/Os
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': write_bw_log, write_iops_log and write_lat_log are not supported with"
+              + " ioengine="
+              + ioEngine.name().toLowerCase(java.util.Locale.ROOT)
+              + "; drop the logs");
+    }
     if (direct) {
       for (Size at : List.of(offsets.start(), offsets.increment(), offsets.align())) {
         if (at.bytes() % 512 != 0) {

@@ -155,7 +155,7 @@ final class JobClone {
       mechanism = spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT);
       FileOperations operations = new FileOperations(spec, stats, clock);
       files.forEach(operations::open);
-      generator = new IoGenerator(spec, files, seed, operations::open);
+      generator = new IoGenerator(spec, files, seed, f -> {}, operations::open);
       return;
     }
     if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
