@@ -70,6 +70,7 @@ final class JobClone {
   private String mechanism = "psync";
   private int writesSinceSync;
   private final Termination termination = new Termination();
+  private FileOperations fileOperations;
 
   JobClone(
       JobFile.Job job,
@@ -151,11 +152,11 @@ final class JobClone {
       return;
     }
     if (spec.ioEngine().isFileOperation()) {
-      // fio opens (creates, stats, deletes) each file at setup and again at each new pass
+      // fio opens (creates, stats, deletes) a file when the job first does I/O on it, inside its
+      // runtime, and again after the file reached its end and was closed
       mechanism = spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT);
-      FileOperations operations = new FileOperations(spec, stats, clock);
-      files.forEach(operations::open);
-      generator = new IoGenerator(spec, files, seed, f -> {}, operations::open);
+      fileOperations = new FileOperations(spec, stats, clock);
+      generator = new IoGenerator(spec, files, seed, f -> {}, f -> f.opened = false);
       return;
     }
     if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
@@ -370,6 +371,10 @@ final class JobClone {
       long issued;
       if (file.descriptor == null) {
         // the null engine and the file-operation engines: the I/O completes as it is issued
+        if (fileOperations != null && !file.opened) {
+          fileOperations.open(file);
+          file.opened = true;
+        }
         issued = clock.getAsLong();
         n = plan.length;
       } else if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
