@@ -147,7 +147,7 @@ final class IoFiles {
             && (spec.rw().writes() || spec.fileHandling().createOnOpen()))) {
       flags.add(OpenFlag.CREATE);
     }
-    if (spec.direct()) {
+    if (spec.direct() && !falloc) { // falloc's own open_file takes O_CREAT|O_RDWR only
       flags.add(OpenFlag.DIRECT);
     }
     try {
