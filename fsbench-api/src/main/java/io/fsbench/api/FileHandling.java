@@ -22,6 +22,7 @@ import java.util.Objects;
  * @param allowCreate the job may create files; without, a missing file fails the job
  * @param createOnOpen files are not laid out before the job but created when it opens them
  * @param unlink the job's files are removed when the job ends
+ * @param statType the call {@link IoEngine#FILESTAT} times (fio's {@code stat_type})
  */
 public record FileHandling(
     String nameFormat,
@@ -29,15 +30,18 @@ public record FileHandling(
     boolean createFsync,
     boolean allowCreate,
     boolean createOnOpen,
-    boolean unlink) {
+    boolean unlink,
+    StatType statType) {
 
   /** fio's defaults. */
-  public static final FileHandling DEFAULT = new FileHandling("", false, true, true, false, false);
+  public static final FileHandling DEFAULT =
+      new FileHandling("", false, true, true, false, false, StatType.STAT);
 
   private static final String DEFAULT_FORMAT = "$jobname.$jobnum.$filenum";
 
   public FileHandling {
     Objects.requireNonNull(nameFormat, "nameFormat");
+    Objects.requireNonNull(statType, "statType");
     if (nameFormat.contains("/")) {
       throw new InvalidInputException(
           "filename_format ("
@@ -52,34 +56,54 @@ public record FileHandling(
     }
   }
 
+  /** File handling with fio's default {@code stat_type} ({@link StatType#STAT}). */
+  public FileHandling(
+      String nameFormat,
+      boolean overwrite,
+      boolean createFsync,
+      boolean allowCreate,
+      boolean createOnOpen,
+      boolean unlink) {
+    this(nameFormat, overwrite, createFsync, allowCreate, createOnOpen, unlink, StatType.STAT);
+  }
+
   /** The same, naming files by {@code format}. */
   public FileHandling nameFormat(String format) {
-    return new FileHandling(format, overwrite, createFsync, allowCreate, createOnOpen, unlink);
+    return new FileHandling(
+        format, overwrite, createFsync, allowCreate, createOnOpen, unlink, statType);
   }
 
   /** The same, with {@code overwrite} as given. */
   public FileHandling overwrite(boolean on) {
-    return new FileHandling(nameFormat, on, createFsync, allowCreate, createOnOpen, unlink);
+    return new FileHandling(
+        nameFormat, on, createFsync, allowCreate, createOnOpen, unlink, statType);
   }
 
   /** The same, with {@code create_fsync} as given. */
   public FileHandling createFsync(boolean on) {
-    return new FileHandling(nameFormat, overwrite, on, allowCreate, createOnOpen, unlink);
+    return new FileHandling(nameFormat, overwrite, on, allowCreate, createOnOpen, unlink, statType);
   }
 
   /** The same, with {@code allow_file_create} as given. */
   public FileHandling allowCreate(boolean on) {
-    return new FileHandling(nameFormat, overwrite, createFsync, on, createOnOpen, unlink);
+    return new FileHandling(nameFormat, overwrite, createFsync, on, createOnOpen, unlink, statType);
   }
 
   /** The same, with {@code create_on_open} as given. */
   public FileHandling createOnOpen(boolean on) {
-    return new FileHandling(nameFormat, overwrite, createFsync, allowCreate, on, unlink);
+    return new FileHandling(nameFormat, overwrite, createFsync, allowCreate, on, unlink, statType);
   }
 
   /** The same, with {@code unlink} as given. */
   public FileHandling unlink(boolean on) {
-    return new FileHandling(nameFormat, overwrite, createFsync, allowCreate, createOnOpen, on);
+    return new FileHandling(
+        nameFormat, overwrite, createFsync, allowCreate, createOnOpen, on, statType);
+  }
+
+  /** The same, with fio's {@code stat_type} as given. */
+  public FileHandling statType(StatType type) {
+    return new FileHandling(
+        nameFormat, overwrite, createFsync, allowCreate, createOnOpen, unlink, type);
   }
 
   /** The name of file {@code file} of clone {@code clone} of job {@code job}, as fio names it. */

@@ -16,7 +16,23 @@ public enum IoEngine {
   /** Linux native AIO (libaio), keeping {@code iodepth} I/Os in flight. */
   LIBAIO,
   /** fio's null engine: every I/O completes at once and no file is touched; measures overhead. */
-  NULL;
+  NULL,
+  /**
+   * fio's filecreate: opening each file (open(2) with O_CREAT|O_RDWR) is what is timed, as the clat
+   * of the job's direction; the I/Os themselves do nothing and are only counted.
+   */
+  FILECREATE,
+  /** fio's filestat: stat(2), lstat(2) or statx(2) of each file ({@link StatType}) is timed. */
+  FILESTAT,
+  /** fio's filedelete: unlink(2) of each file is timed; the files are laid out before. */
+  FILEDELETE,
+  /** fio's ftruncate: each write truncates the file to the write's offset; reads fail. */
+  FTRUNCATE,
+  /**
+   * fio's falloc: each write is fallocate(2) of its range, each read fallocate with
+   * FALLOC_FL_KEEP_SIZE.
+   */
+  FALLOC;
 
   /** Parses fio's engine names; engines fsbench does not implement are refused by name. */
   public static IoEngine parse(String text) {
@@ -27,13 +43,32 @@ public enum IoEngine {
       case "io_uring" -> IO_URING;
       case "libaio" -> LIBAIO;
       case "null" -> NULL;
+      case "filecreate" -> FILECREATE;
+      case "filestat" -> FILESTAT;
+      case "filedelete" -> FILEDELETE;
+      case "ftruncate" -> FTRUNCATE;
+      case "falloc" -> FALLOC;
       default ->
           throw new InvalidInputException(
               "ioengine ("
                   + text
                   + ") is not supported; fsbench's engine offers sync, psync, pvsync, libaio,"
-                  + " io_uring and null");
+                  + " io_uring, null, filecreate, filestat, filedelete, ftruncate and falloc");
     };
+  }
+
+  /**
+   * Whether this engine's work is an operation on each file when it is opened (create, stat,
+   * delete), timed as the clat of the job's direction, while its I/Os do nothing and are only
+   * counted, as fio's FIO_FAKEIO|FIO_NOSTATS engines.
+   */
+  public boolean isFileOperation() {
+    return this == FILECREATE || this == FILESTAT || this == FILEDELETE;
+  }
+
+  /** Whether this engine does one system call per I/O at depth 1 only, as fio's sync engines. */
+  public boolean isSynchronousOnly() {
+    return this == PSYNC || this == FTRUNCATE || this == FALLOC || isFileOperation();
   }
 
   /** Whether this engine can keep more than one I/O in flight. */

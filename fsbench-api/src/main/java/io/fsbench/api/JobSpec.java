@@ -263,7 +263,8 @@ public record JobSpec(
       throw new InvalidInputException(
           "job '" + name + "' has neither size nor filesize; give one, e.g. size=200m");
     }
-    if (fileHandling.createOnOpen() && rw.reads()) {
+    // the file-operation engines read nothing: their opens are what create_on_open times
+    if (fileHandling.createOnOpen() && rw.reads() && !ioEngine.isFileOperation()) {
       throw new InvalidInputException(
           "job '"
               + name
@@ -284,12 +285,23 @@ public record JobSpec(
       }
     }
     requirePacingFits(name, rate, pacing);
-    if (ioDepth > 1 && ioEngine == IoEngine.PSYNC) {
+    if (ioDepth > 1 && ioEngine.isSynchronousOnly()) {
       throw new InvalidInputException(
           "iodepth ("
               + ioDepth
               + ") has no effect with a synchronous ioengine; use ioengine=io_uring or libaio"
               + " (or auto) to keep that many I/Os in flight, or iodepth=1");
+    }
+    requireFileEngineFits(name, ioEngine, rw, verify, fsync > 0 || fdatasync > 0);
+    if (ioEngine.isFileOperation() && logs.any()) {
+      // fio logs each file operation's clat and none of the fake I/Os; fsbench logs I/Os
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': write_bw_log, write_iops_log and write_lat_log are not supported with"
+              + " ioengine="
+              + ioEngine.name().toLowerCase(java.util.Locale.ROOT)
+              + "; drop the logs");
     }
     if (direct) {
       for (Size at : List.of(offsets.start(), offsets.increment(), offsets.align())) {
@@ -415,6 +427,41 @@ public record JobSpec(
   }
 
   /** What fio's {@code fixup_options} refuses about rates, and what fsbench cannot honour. */
+  /**
+   * fio's ftruncate fails every read with EINVAL, and its fake-I/O engines write nothing a verify
+   * could read back: refused up front rather than run into an error.
+   */
+  private static void requireFileEngineFits(
+      String name, IoEngine engine, ReadWrite rw, VerifyMethod verify, boolean syncs) {
+    boolean fileEngine =
+        engine.isFileOperation() || engine == IoEngine.FTRUNCATE || engine == IoEngine.FALLOC;
+    if (fileEngine && syncs) {
+      // fio queues the sync to the engine: ftruncate and falloc fail it with EINVAL, the
+      // file-operation engines count syncs of files they never opened
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': fsync and fdatasync have no file to sync with ioengine="
+              + engine.name().toLowerCase(java.util.Locale.ROOT)
+              + " (fio fails or fakes them); drop fsync/fdatasync");
+    }
+    if (engine == IoEngine.FTRUNCATE && rw.reads()) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': ioengine=ftruncate truncates on writes only, and fio fails each of its reads"
+              + " with EINVAL; give rw=write or rw=randwrite");
+    }
+    if (verify != VerifyMethod.NONE && fileEngine) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': verify needs written data, and ioengine="
+              + engine.name().toLowerCase(java.util.Locale.ROOT)
+              + " writes none; drop verify");
+    }
+  }
+
   private static void requirePacingFits(String name, RateLimit rate, Pacing pacing) {
     if (pacing.poisson() && !rate.isLimited()) {
       throw new InvalidInputException(

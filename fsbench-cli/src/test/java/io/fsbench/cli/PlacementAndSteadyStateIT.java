@@ -170,7 +170,7 @@ class PlacementAndSteadyStateIT {
     Path example = Path.of("/usr/share/doc/fio/examples/steadystate.fio");
     assumeTrue(Files.isRegularFile(example), "fio's steadystate example is not installed");
     assumeTrue(FsBenchProcess.system("which", "fio").size() == 1, "fio is not installed");
-    String shrunk = FioExamplesIT.shrunk(Files.readString(example));
+    String shrunk = FioExamplesIT.shrunk("steadystate", Files.readString(example));
     Path job = jobFile(dir, shrunk);
 
     JsonNode ours =

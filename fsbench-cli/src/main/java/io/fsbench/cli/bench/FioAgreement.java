@@ -67,6 +67,7 @@ final class FioAgreement {
     }
     measurements(at, sections, fio, own, out);
     steadyState(at, fio.path("steadystate"), own.path("steadystate"), out);
+    fileOperations(at, sections, fio, own, out);
     Io f = Io.of(fio);
     Io o = Io.of(own);
     boolean mixed = sections.stream().anyMatch(FioCase.Section::mixed);
@@ -313,6 +314,32 @@ final class FioAgreement {
     double n = fio.readIos + fio.writeIos;
     return Math.round(4 * Math.sqrt(n * p * (1 - p))) * maxBlock(sections);
   }
+
+  /**
+   * fio's filecreate, filestat and filedelete time one operation per file each time they open it,
+   * as clat of the job's direction: as many in each direction on both sides, when every job of the
+   * report runs one of them (else the other jobs' I/Os are in the same counts). Under number_ios
+   * how many files a pass reaches is fio's random stream's.
+   */
+  private static void fileOperations(
+      String at, List<FioCase.Section> sections, JsonNode fio, JsonNode own, List<String> out) {
+    boolean all =
+        sections.stream().allMatch(s -> FILE_OPERATIONS.contains(s.option("ioengine", "psync")));
+    if (!all || sections.stream().anyMatch(s -> s.options().containsKey("number_ios"))) {
+      return;
+    }
+    for (String dir : List.of("read", "write")) {
+      exact(
+          at,
+          dir + ".clat_ns.N (file operations)",
+          fio.path(dir).path("clat_ns").path("N").asLong(),
+          own.path(dir).path("clat_ns").path("N").asLong(),
+          out);
+    }
+  }
+
+  private static final java.util.Set<String> FILE_OPERATIONS =
+      java.util.Set.of("filecreate", "filestat", "filedelete");
 
   /** Whether a section's effective options leave completion latency unmeasured. */
   private static boolean clatOff(FioCase.Section s) {

@@ -34,6 +34,8 @@ final class FioJobGenerator {
   private final List<Integer> cpus;
   // zoned distributions and blockalign: a stream of their own too, for the same reason
   private final SplittableRandom zoning;
+  // the file engines draw from a third stream, for the same reason
+  private final SplittableRandom engines;
 
   FioJobGenerator(long seed) {
     this.random = new SplittableRandom(seed);
@@ -41,6 +43,7 @@ final class FioJobGenerator {
     this.placement = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0xC9);
     this.cpus = io.fsbench.core.nativeio.CpuTopology.system().cpus();
     this.zoning = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x20E5);
+    this.engines = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0xF11E);
   }
 
   /** The next job file. */
@@ -170,10 +173,60 @@ final class FioJobGenerator {
     }
     pacing(o);
     cpus(o);
-    if (!measurements(o) && !FioPlacements.add(zoning, o, global, index)) {
+    boolean fileEngine = fileEngine(o, global);
+    if (!measurements(o) && !fileEngine && !FioPlacements.add(zoning, o, global, index)) {
       logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
     }
     return o;
+  }
+
+  private static final java.util.Set<String> NOT_WITH_FILE_ENGINES =
+      java.util.Set.of(
+          "iodepth",
+          "fsync",
+          "fdatasync",
+          "end_fsync",
+          "fsync_on_close",
+          "rwmixread",
+          "rwmixwrite",
+          "rw_sequencer",
+          "percentage_random",
+          "zonemode",
+          "zonesize",
+          "zonerange",
+          "zoneskip");
+
+  /**
+   * Now and then one of fio's file engines (filecreate, filestat with a stat_type, filedelete,
+   * ftruncate, falloc), with what they take: depth 1 and no syncs (their syncs fail or are fake in
+   * fio, and fsbench refuses them), one pass and a file per clone for filedelete (a second unlink
+   * fails), writes for ftruncate, no mix (so that the counts of each direction are fio's). Whether
+   * a section gets one is drawn from its own stream; returns whether it did.
+   */
+  private boolean fileEngine(Map<String, String> o, Map<String, String> global) {
+    if (engines.nextInt(100) >= 15 || global.containsKey("lat_percentiles")) {
+      return false;
+    }
+    String[] names = {"filecreate", "filestat", "filedelete", "ftruncate", "falloc"};
+    String engine = names[engines.nextInt(names.length)];
+    o.put("ioengine", engine);
+    NOT_WITH_FILE_ENGINES.forEach(o::remove);
+    String rw = o.get("rw").replaceAll(":.*", "");
+    boolean random = rw.startsWith("rand");
+    boolean reads = !(rw.equals("write") || rw.equals("randwrite"));
+    if (engine.equals("ftruncate") || rw.equals("rw") || rw.equals("randrw")) {
+      rw = random ? (reads && !engine.equals("ftruncate") ? "randread" : "randwrite") : "write";
+    }
+    o.put("rw", rw);
+    if (engine.equals("filestat")) {
+      String[] types = {"stat", "lstat", "statx"};
+      o.put("stat_type", types[engines.nextInt(types.length)]);
+    }
+    if (engine.equals("filedelete")) {
+      o.remove("loops");
+      o.remove("filename");
+    }
+    return true;
   }
 
   /**

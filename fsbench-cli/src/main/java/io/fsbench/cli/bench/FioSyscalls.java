@@ -214,18 +214,19 @@ final class FioSyscalls {
 
   /**
    * The differences between fio's calls and fsbench's. With {@code exactData} false (the JSON's
-   * counts are not deterministic for this job), data calls and syncs are not compared, and opens
-   * and fadvise calls need only appear in both: which direction and size a random stream draws
-   * decides how many there are (and how many passes fio makes, each re-opening the files), and the
-   * JSON's counts are compared with the tolerance that needs. With {@code uring} (a job uses
-   * io_uring), syncs are not compared: fio queues them to the ring (IORING_OP_FSYNC), where strace
-   * does not see them, and the JSON's sync counts are compared. With {@code sharedFiles} (clones or
-   * jobs share a {@code filename=}), fio may open a file up to twice per clone where fsbench opens
-   * it once: a thread that finds the file in fio's file hash, opened by another, opens it again.
-   * With {@code loops} above 1, fio closes a job's files after a loop that reached their end and
-   * opens (invalidates and advises) them again, but not after one that stopped at io_size; fsbench
-   * keeps them open and invalidates buffered files between passes: opens and fadvise calls of one
-   * may be up to {@code loops} times those of the other.
+   * counts are not deterministic for this job), data calls (ftruncate and fallocate included, the
+   * data calls of fio's ftruncate and falloc engines) and syncs are not compared, and opens and
+   * fadvise calls need only appear in both: which direction and size a random stream draws decides
+   * how many there are (and how many passes fio makes, each re-opening the files), and the JSON's
+   * counts are compared with the tolerance that needs. With {@code uring} (a job uses io_uring),
+   * syncs are not compared: fio queues them to the ring (IORING_OP_FSYNC), where strace does not
+   * see them, and the JSON's sync counts are compared. With {@code sharedFiles} (clones or jobs
+   * share a {@code filename=}), fio may open a file up to twice per clone where fsbench opens it
+   * once: a thread that finds the file in fio's file hash, opened by another, opens it again. With
+   * {@code loops} above 1, fio closes a job's files after a loop that reached their end and opens
+   * (invalidates and advises) them again, but not after one that stopped at io_size; fsbench keeps
+   * them open and invalidates buffered files between passes: opens and fadvise calls of one may be
+   * up to {@code loops} times those of the other.
    */
   static List<String> compare(
       Map<String, Long> fio,
@@ -240,7 +241,10 @@ final class FioSyscalls {
     for (String key : keys) {
       long f = fio.getOrDefault(key, 0L);
       long o = own.getOrDefault(key, 0L);
-      boolean data = DATA.contains(key);
+      // ftruncate and fallocate are the data calls of fio's ftruncate and falloc engines
+      boolean data =
+          DATA.contains(key)
+              || (!exactData && (key.equals("ftruncate") || key.startsWith("fallocate")));
       if (uring && SYNCS.contains(key)) {
         continue;
       }

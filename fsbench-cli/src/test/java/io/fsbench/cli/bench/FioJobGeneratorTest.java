@@ -88,4 +88,35 @@ class FioJobGeneratorTest {
     }
     assertThat(modified).isPositive();
   }
+
+  @Test
+  void drawsEachFileEngineWithOnlyTheOptionsItTakes() {
+    Pattern engine =
+        Pattern.compile("(?m)^ioengine=(filecreate|filestat|filedelete|ftruncate|falloc)$");
+    Map<String, Integer> seen = new TreeMap<>();
+    for (long seed : new long[] {7, 13}) {
+      FioJobGenerator generator = new FioJobGenerator(seed);
+      for (int i = 0; i < 60; i++) {
+        for (String own : generator.next(i).text().split("\\n\\[job")) {
+          java.util.regex.Matcher m = engine.matcher(own);
+          if (!m.find()) {
+            continue;
+          }
+          seen.merge(m.group(1), 1, Integer::sum);
+          assertThat(own).doesNotContain("iodepth=", "fsync=", "fdatasync=", "rwmix");
+          assertThat(own).doesNotContainPattern("(?m)^rw=(rw|randrw)");
+          if (m.group(1).equals("ftruncate")) {
+            assertThat(own).containsPattern("(?m)^rw=(rand)?write$");
+          }
+          if (m.group(1).equals("filedelete")) {
+            assertThat(own).doesNotContain("loops=", "filename=");
+          }
+        }
+      }
+    }
+
+    // the seeds of CI (7) and of the brief's by-hand run (13) reach every engine
+    assertThat(seen.keySet())
+        .containsExactlyInAnyOrder("filecreate", "filestat", "filedelete", "ftruncate", "falloc");
+  }
 }

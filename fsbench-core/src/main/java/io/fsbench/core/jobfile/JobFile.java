@@ -34,9 +34,19 @@ public record JobFile(
    * @param options the job's own options as written
    */
   public record Job(
-      JobSpec spec, int groupId, boolean groupReporting, Map<String, String> options) {
+      JobSpec spec,
+      int groupId,
+      boolean groupReporting,
+      Map<String, String> options,
+      JobControl control) {
     public Job {
       options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
+      java.util.Objects.requireNonNull(control, "control");
+    }
+
+    /** A job that waits for none and stops none ({@link JobControl#NONE}). */
+    public Job(JobSpec spec, int groupId, boolean groupReporting, Map<String, String> options) {
+      this(spec, groupId, groupReporting, options, JobControl.NONE);
     }
   }
 
@@ -63,6 +73,7 @@ public record JobFile(
     Map<String, String> firstGlobal = null;
     List<Job> jobs = new ArrayList<>();
     int group = 0;
+    boolean exitAll = false;
     java.util.Set<String> directories = new java.util.LinkedHashSet<>();
     for (IniReader.Section section : sections) {
       List<FioOption> own = new ArrayList<>();
@@ -91,7 +102,22 @@ public record JobFile(
         requireGroupLatPercentiles(jobs, group, parsed.spec());
       }
       requireGroupSteadyState(jobs, group, parsed.spec());
-      jobs.add(new Job(parsed.spec(), group, parsed.scheduling().groupReporting(), asWritten(own)));
+      JobControl control = parsed.scheduling().control();
+      requireWaitee(jobs, parsed.spec().name(), control.waitFor());
+      exitAll |= control.exitAll();
+      jobs.add(
+          new Job(
+              parsed.spec(), group, parsed.scheduling().groupReporting(), asWritten(own), control));
+    }
+    if (exitAll) { // fio's exitall is one switch for the whole file, whichever job set it
+      jobs.replaceAll(
+          j ->
+              new Job(
+                  j.spec(),
+                  j.groupId(),
+                  j.groupReporting(),
+                  j.options(),
+                  j.control().exitAll(true)));
     }
     if (jobs.isEmpty()) {
       throw new InvalidInputException(
@@ -109,6 +135,42 @@ public record JobFile(
         firstGlobal == null ? Map.of() : firstGlobal,
         jobs,
         directories.isEmpty() ? "" : directories.iterator().next());
+  }
+
+  /**
+   * fio's {@code wait_for_ok}: the waitee is an earlier job (no forward reference), not the job
+   * itself, and its name is unique among the earlier jobs.
+   */
+  private static void requireWaitee(List<Job> earlier, String name, String waitee) {
+    if (waitee.isEmpty()) {
+      return;
+    }
+    if (waitee.equals(name)) {
+      throw new InvalidInputException(
+          "job '" + name + "': a job cannot wait for itself (wait_for=" + waitee + ")");
+    }
+    long found = earlier.stream().filter(j -> j.spec().name().equals(waitee)).count();
+    if (found == 0) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': wait_for names job '"
+              + waitee
+              + "', which is not a job before it; name an earlier job (fio: 'waitee job "
+              + waitee
+              + " unknown')");
+    }
+    if (found > 1) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': wait_for names '"
+              + waitee
+              + "', which "
+              + found
+              + " earlier jobs are called; give the waitee a unique name (fio refuses duplicates"
+              + " too)");
+    }
   }
 
   /**

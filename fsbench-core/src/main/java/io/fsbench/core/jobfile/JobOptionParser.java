@@ -25,7 +25,11 @@ public final class JobOptionParser {
 
   /** Options that reporting and scheduling use, outside the spec. */
   public record Scheduling(
-      boolean stonewall, boolean newGroup, boolean groupReporting, String directory) {}
+      boolean stonewall,
+      boolean newGroup,
+      boolean groupReporting,
+      String directory,
+      JobControl control) {}
 
   private final JobSpec.Builder builder;
   private int kbBase = 1024;
@@ -56,6 +60,9 @@ public final class JobOptionParser {
   private final PlacementOptions placement = new PlacementOptions();
   private final PriorityOptions priority = new PriorityOptions();
   private final FlowOptions flow = new FlowOptions();
+  private final EngineOptions engineOptions = new EngineOptions();
+  private IoEngine engine = IoEngine.AUTO;
+  private final ExitOptions exitOptions = new ExitOptions();
   private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
   private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
   private boolean identical;
@@ -98,7 +105,9 @@ public final class JobOptionParser {
       }
     }
     return new Parsed(
-        o.build(), new Scheduling(o.stonewall, o.newGroup, o.groupReporting, o.directory));
+        o.build(),
+        new Scheduling(
+            o.stonewall, o.newGroup, o.groupReporting, o.directory, o.exitOptions.build()));
   }
 
   /** Every option name fsbench accepts, for help and error messages. */
@@ -112,6 +121,8 @@ public final class JobOptionParser {
     all.addAll(PlacementOptions.KEYS);
     all.addAll(PriorityOptions.KEYS);
     all.addAll(FlowOptions.KEYS);
+    all.addAll(EngineOptions.KEYS);
+    all.addAll(ExitOptions.KEYS);
     return all;
   }
 
@@ -249,7 +260,10 @@ public final class JobOptionParser {
       case "iodepth" -> builder.ioDepth(FioValues.integer(key, value));
       case "direct" -> builder.direct(FioValues.bool(key, value));
       case "buffered" -> builder.direct(!FioValues.bool(key, value));
-      case "ioengine" -> builder.ioEngine(IoEngine.parse(value));
+      case "ioengine" -> {
+        engine = IoEngine.parse(value);
+        builder.ioEngine(engine);
+      }
       case "fsync" -> builder.fsync(FioValues.integer(key, value));
       case "fdatasync" -> builder.fdatasync(FioValues.integer(key, value));
       case "end_fsync" -> builder.endFsync(FioValues.bool(key, value));
@@ -345,6 +359,18 @@ public final class JobOptionParser {
     }
     boolean paced = PacingOptions.handles(key);
     boolean logged = LogOptions.handles(key);
+    if (ExitOptions.handles(key)) {
+      if (!ExitOptions.FLAGS.contains(key)) {
+        requireValue(key, value);
+      }
+      exitOptions.apply(key, value);
+      return true;
+    }
+    if (EngineOptions.handles(key)) {
+      requireValue(key, value);
+      engineOptions.apply(key, value);
+      return true;
+    }
     if (!paced && !logged && !MeasurementOptions.handles(key)) {
       return false;
     }
@@ -359,6 +385,12 @@ public final class JobOptionParser {
       measurements.apply(key, value);
     }
     return true;
+  }
+
+  private static void requireValue(String key, String value) {
+    if (value == null) {
+      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
+    }
   }
 
   /**
@@ -401,7 +433,8 @@ public final class JobOptionParser {
                 "scramble_buffers")
             .contains(key)
         || MeasurementOptions.handles(key)
-        || LogOptions.FLAGS.contains(key);
+        || LogOptions.FLAGS.contains(key)
+        || ExitOptions.FLAGS.contains(key);
   }
 
   private static void requireDefault(String key, String value, String expected) {
@@ -554,7 +587,7 @@ public final class JobOptionParser {
     builder.readBlockSize(readBs).writeBlockSize(writeBs);
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
-    builder.fileHandling(files);
+    builder.fileHandling(engineOptions.build(files, engine));
     builder.pacing(pacing.build()).measurements(measurements.build());
     builder.steadyState(steadyState.build()).cpus(cpus.build());
     placement.build(builder);
@@ -578,7 +611,9 @@ public final class JobOptionParser {
     }
     JobSpec spec = builder.build();
     spec = spec.toBuilder().logs(logs.build(spec.name())).build(); // named after the final name
-    if (openFiles != 0 && openFiles != spec.nrFiles()) {
+    // the file-operation engines hold no file open between their operations, so any openfiles
+    // is what fsbench does; fio's openfiles only bounds how many it keeps open at once
+    if (openFiles != 0 && openFiles != spec.nrFiles() && !spec.ioEngine().isFileOperation()) {
       throw new InvalidInputException(
           "openfiles ("
               + openFiles

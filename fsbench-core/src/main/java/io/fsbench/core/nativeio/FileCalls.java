@@ -209,6 +209,32 @@ public final class FileCalls {
     return buffer.buffer().order(ByteOrder.nativeOrder()).getLong(LibC.STATX_SIZE_OFFSET);
   }
 
+  /**
+   * stat(2) of {@code path}, or lstat(2) when {@code follow} is false, made as glibc makes them:
+   * newfstatat(AT_FDCWD, path, buf, 0 or AT_SYMLINK_NOFOLLOW). The result is not needed.
+   */
+  public static void stat(NativePath path, boolean follow) throws IOException {
+    long buffer = STAT.get().address(0, LibC.STATX_BUFFER);
+    int flags = follow ? 0 : LibC.AT_SYMLINK_NOFOLLOW;
+    if (LibC.syscall(LibC.SYS_NEWFSTATAT, LibC.AT_FDCWD, path.address(), buffer, flags, 0, 0)
+        != 0) {
+      throw error(follow ? "stat" : "lstat", path.toString(), Native.getLastError());
+    }
+  }
+
+  /**
+   * statx(2) of an absolute {@code path} with STATX_ALL and no flags, as fio's filestat engine
+   * calls it (with a directory descriptor of -1, which an absolute path never uses).
+   */
+  public static void statxAll(NativePath path) throws IOException {
+    long buffer = STAT.get().address(0, LibC.STATX_BUFFER);
+    if (LibC.statx(-1, path.address(), 0, STATX_ALL, buffer) != 0) {
+      throw error("statx", path.toString(), Native.getLastError());
+    }
+  }
+
+  private static final int STATX_ALL = 0xfff;
+
   public static void unlink(NativePath path) throws IOException {
     if (LibC.unlink(path.address()) != 0) {
       throw error("unlink", path.toString(), Native.getLastError());

@@ -121,6 +121,29 @@ public final class JobStats {
     }
   }
 
+  /**
+   * One I/O of an engine that only pretends to do I/O (fio's FIO_FAKEIO|FIO_NOSTATS file engines):
+   * counted in bytes and {@code total_ios}, with no latency and no latency bucket, as fio's {@code
+   * account_io_completion} skips them for such engines.
+   */
+  public void counted(Direction direction, long bytes) {
+    int i = direction.ordinal();
+    ioBytes[i] += bytes;
+    totalIos[i]++;
+    counters.add(direction, bytes);
+  }
+
+  /**
+   * The time one file operation (create, stat, delete) took, as fio's file engines add it with
+   * {@code add_clat_sample}: to clat of {@code direction}, whatever {@code disable_clat} says, but
+   * not when {@code disable_lat} is set, which is the switch those engines read.
+   */
+  public void fileOperation(Direction direction, long ns) {
+    if (measureLat) {
+      clat[direction.ordinal()].record(ns);
+    }
+  }
+
   /** An async engine submitted one I/O, {@code slatNs} after preparing it. */
   public void submitted(Direction direction, long slatNs) {
     if (measureSlat) {

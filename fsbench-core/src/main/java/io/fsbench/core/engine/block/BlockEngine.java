@@ -64,11 +64,12 @@ public final class BlockEngine {
     // fio sets up every job's files before any runs, so a clone sees the size an earlier one
     // (of any batch) made a shared file: what a percentage offset is taken of
     Map<Path, Long> madeSizes = new HashMap<>();
+    ExitControl control = new ExitControl(jobs);
     List<List<JobFile.Job>> batches = batches(jobs);
     try (RunStatus reports = new RunStatus(status, context::nanoTime, runStart, batches)) {
       for (List<JobFile.Job> batch : batches) {
         List<JobResults.Clone> done =
-            runBatch(batch, context, runStart, firstThread, madeSizes, reports);
+            runBatch(batch, context, runStart, firstThread, madeSizes, reports, control);
         reports.finished(done);
         results.addAll(done);
         firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
@@ -101,7 +102,8 @@ public final class BlockEngine {
       long runStart,
       int firstThread,
       Map<Path, Long> madeSizes,
-      RunStatus reports) {
+      RunStatus reports,
+      ExitControl control) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
     try (RateSampling sampling = new RateSampling(context::nanoTime);
@@ -126,12 +128,19 @@ public final class BlockEngine {
           }
         }
         reports.running(clones);
+        clones.forEach(control::add);
         steadyState.begin(); // fio's helper thread ticks from before the jobs' setup
         // the flows of the jobs that run together (fio counts every job of the file)
         FlowGate.Flows flows = new FlowGate.Flows();
         clones.forEach(clone -> clone.joinFlow(flows));
-        prepare(clones, context);
-        runThreads(clones, failed);
+        // a clone that waits for another job sets its files up when it starts, as fio's thread
+        // does; one stopped before it starts never touches them
+        prepare(
+            clones.stream()
+                .filter(c -> !control.waits(c.job()) && !c.termination().requested())
+                .toList(),
+            context);
+        runThreads(clones, failed, control, context);
       } finally {
         clones.forEach(JobClone::close);
         unlink(clones);
@@ -285,7 +294,9 @@ public final class BlockEngine {
         for (IoFile file : clone.files()) {
           // each clone sets its files up, as each fio thread does: a shared file already big
           // enough is reused, one a write-only job left empty is laid out again
-          if (clone.spec().ioEngine() != IoEngine.NULL) {
+          // as fio's FIO_DISKLESSIO engines, null and filecreate lay nothing out
+          if (clone.spec().ioEngine() != IoEngine.NULL
+              && clone.spec().ioEngine() != IoEngine.FILECREATE) {
             IoFiles.layOut(file, clone.spec(), clone.content());
           }
         }
@@ -302,24 +313,34 @@ public final class BlockEngine {
     }
   }
 
-  private static void runThreads(List<JobClone> clones, AtomicBoolean failed) {
+  private static void runThreads(
+      List<JobClone> clones, AtomicBoolean failed, ExitControl control, WorkloadContext context) {
     AtomicReference<Throwable> error = new AtomicReference<>();
     List<Thread> threads = new ArrayList<>();
     for (JobClone clone : clones) {
       Thread thread =
           new Thread(
               () -> {
+                boolean started = false;
                 try {
-                  if (clone.spec().cpus().any()) {
-                    ThreadPlacement.apply(
-                        clone.spec().cpus(), clone.threadNumber(), CpuTopology.system());
+                  // a failure elsewhere fails the run: a clone still waiting never starts
+                  started = control.awaitStart(clone) && !failed.get();
+                  if (started) {
+                    if (clone.spec().cpus().any()) {
+                      ThreadPlacement.apply(
+                          clone.spec().cpus(), clone.threadNumber(), CpuTopology.system());
+                    }
+                    if (control.waits(clone.job())) {
+                      prepare(List.of(clone), context);
+                    }
+                    clone.run();
                   }
-                  clone.run();
                 } catch (Throwable t) {
                   failed.set(true);
                   error.compareAndSet(null, t);
                 } finally {
                   clone.leaveFlow();
+                  control.ended(clone, started);
                 }
               },
               "fsbench-job-" + clone.spec().name());

@@ -24,6 +24,10 @@ final class IoFile {
   NativeFile descriptor;
   BitSet written;
   boolean dirty;
+
+  /** Whether a file-operation engine has opened it (created, stat'ed, deleted) this pass. */
+  boolean opened;
+
   boolean done;
   int verifyBlock;
 

@@ -70,14 +70,21 @@ final class IoFiles {
         write(f, file.size, spec, content);
       }
       // fio drops what the layout left in the page cache whatever `invalidate` says, so that a
-      // job with invalidate=0 still starts without the layout's pages
-      try {
-        f.fadvise(Advice.DONTNEED, 0, file.size);
-      } catch (NativeIoException e) {
-        // as fio: "cache invalidation failed" is reported, and the run goes on
-        org.slf4j.LoggerFactory.getLogger(IoFiles.class)
-            .warn("cache invalidation of {} after layout failed: {}", file.name(), e.getMessage());
+      // job with invalidate=0 still starts without the layout's pages; through the engine's
+      // invalidate hook, which filestat's and filedelete's make do nothing
+      if (!spec.ioEngine().isFileOperation()) {
+        dropLayoutPages(f, file);
       }
+    }
+  }
+
+  private static void dropLayoutPages(NativeFile f, IoFile file) {
+    try {
+      f.fadvise(Advice.DONTNEED, 0, file.size);
+    } catch (NativeIoException e) {
+      // as fio: "cache invalidation failed" is reported, and the run goes on
+      org.slf4j.LoggerFactory.getLogger(IoFiles.class)
+          .warn("cache invalidation of {} after layout failed: {}", file.name(), e.getMessage());
     }
   }
 
@@ -138,14 +145,16 @@ final class IoFiles {
   /** Opens {@code file} for the job's directions, with O_DIRECT when the job asks for it. */
   static NativeFile open(IoFile file, JobSpec spec) throws NativeIoException {
     Set<OpenFlag> flags = EnumSet.noneOf(OpenFlag.class);
-    if (spec.rw().writes()) {
-      flags.add(OpenFlag.READ_WRITE); // fio opens a writing job's files O_RDWR
+    boolean falloc = spec.ioEngine() == io.fsbench.api.IoEngine.FALLOC;
+    if (spec.rw().writes() || falloc) {
+      flags.add(OpenFlag.READ_WRITE); // fio opens a writing job's files O_RDWR, falloc's always
     }
-    if (spec.fileHandling().allowCreate()
-        && (spec.rw().writes() || spec.fileHandling().createOnOpen())) {
+    if (falloc
+        || (spec.fileHandling().allowCreate()
+            && (spec.rw().writes() || spec.fileHandling().createOnOpen()))) {
       flags.add(OpenFlag.CREATE);
     }
-    if (spec.direct()) {
+    if (spec.direct() && !falloc) { // falloc's own open_file takes O_CREAT|O_RDWR only
       flags.add(OpenFlag.DIRECT);
     }
     try {

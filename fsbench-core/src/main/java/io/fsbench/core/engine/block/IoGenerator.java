@@ -31,6 +31,7 @@ final class IoGenerator {
   private final long iosLimit;
   private final int unit;
   private final Consumer<IoFile> onWrap;
+  private final Consumer<IoFile> onReopen;
   private int nextFile;
   private int doneFiles;
   private int passes = 1;
@@ -42,10 +43,24 @@ final class IoGenerator {
   private final RandomPlacement placement;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
+    this(spec, files, seed, onWrap, f -> {});
+  }
+
+  /**
+   * As above, with {@code onReopen} called for each file that starts anew after reaching its end:
+   * when fio closes and re-opens it (not after a pass that stopped at io_size or number_ios).
+   */
+  IoGenerator(
+      JobSpec spec,
+      List<IoFile> files,
+      long seed,
+      Consumer<IoFile> onWrap,
+      Consumer<IoFile> onReopen) {
     this.spec = spec;
     this.files = files;
     this.random = new SplittableRandom(seed);
     this.onWrap = onWrap;
+    this.onReopen = onReopen;
     load(Direction.READ, spec.readBlockSize());
     load(Direction.WRITE, spec.writeBlockSize());
     this.limit = limit(spec, files);
@@ -208,6 +223,7 @@ final class IoGenerator {
       }
       if (length == 0) {
         if (spec.timeBased()) {
+          onReopen.accept(file); // the file reached its end: fio closes it and opens it again
           rewind(file);
         } else {
           file.done = true;
@@ -256,6 +272,9 @@ final class IoGenerator {
       zones.restart(); // fio's reset_io_counters, with each file's start taken anew below
     }
     for (IoFile f : files) {
+      if (f.done) {
+        onReopen.accept(f); // the file reached its end: fio closed it and opens it again
+      }
       // fio's clear_io_state takes each start anew between loops, now of the size the file was
       // given at setup: offset=50% of a fresh file starts at 0, its second loop half way
       f.start = spec.offsets().startIn(f.size, f.subjob, unit);

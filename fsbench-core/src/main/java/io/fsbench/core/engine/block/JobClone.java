@@ -74,6 +74,8 @@ final class JobClone {
   private boolean ioEnded;
   private String mechanism = "psync";
   private int writesSinceSync;
+  private final Termination termination = new Termination();
+  private FileOperations fileOperations;
 
   JobClone(
       JobFile.Job job,
@@ -141,6 +143,15 @@ final class JobClone {
     return spec;
   }
 
+  JobFile.Job job() {
+    return job;
+  }
+
+  /** How {@code exitall} stops this clone. */
+  Termination termination() {
+    return termination;
+  }
+
   List<IoFile> files() {
     return files;
   }
@@ -163,6 +174,17 @@ final class JobClone {
       mechanism = "null";
       generator = new IoGenerator(spec, files, seed, f -> {});
       return;
+    }
+    if (spec.ioEngine().isFileOperation()) {
+      // fio opens (creates, stats, deletes) a file when the job first does I/O on it, inside its
+      // runtime, and again after the file reached its end and was closed
+      mechanism = spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT);
+      fileOperations = new FileOperations(spec, stats, clock);
+      generator = new IoGenerator(spec, files, seed, f -> {}, f -> f.opened = false);
+      return;
+    }
+    if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
+      mechanism = spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT);
     }
     for (IoFile file : files) {
       file.descriptor = IoFiles.open(file, spec);
@@ -230,10 +252,15 @@ final class JobClone {
     Phase phase = new Phase(rampEnd, deadline);
     phase.measureStart = start;
     phase.cpu = ThreadCpu.thread();
-    if (useQueue()) {
-      runQueued(phase);
-    } else {
-      runSync(phase);
+    termination.enter();
+    try {
+      if (useQueue()) {
+        runQueued(phase);
+      } else {
+        runSync(phase);
+      }
+    } finally {
+      termination.leave();
     }
     // a job that ended during ramp time reports what it did, as fio's does
     if (spec.endFsync() && spec.rw().writes()) {
@@ -277,7 +304,7 @@ final class JobClone {
     long delay =
         high > low ? low + new SplittableRandom(seed ^ 0x5DE1A7L).nextLong(high - low + 1) : low;
     long end = clock.getAsLong() + delay;
-    for (long left = delay; left > 0; left = end - clock.getAsLong()) {
+    for (long left = delay; left > 0 && !termination.requested(); left = end - clock.getAsLong()) {
       LockSupport.parkNanos(Math.min(left, 50_000_000L));
       checkCancelled();
     }
@@ -339,6 +366,7 @@ final class JobClone {
       // steady state attained stops the job as fio's fio_mark_td_terminate: not an error
       return now >= deadline
           || steady.stopRequested()
+          || termination.requested()
           || ((++count & 255) == 0 && cancelled.getAsBoolean());
     }
   }
@@ -389,13 +417,23 @@ final class JobClone {
         prepared = clock.getAsLong();
       }
       throttle.await(plan.direction, plan.length);
+      if (termination.requested()) {
+        break; // exitall stopped the clone while it waited for its rate: that I/O is not issued
+      }
       IoFile file = plan.file;
       int n;
       long issued;
       if (file.descriptor == null) {
-        // the null engine: the I/O completes as it is issued
+        // the null engine and the file-operation engines: the I/O completes as it is issued
+        if (fileOperations != null && !file.opened) {
+          fileOperations.open(file);
+          file.opened = true;
+        }
         issued = clock.getAsLong();
         n = plan.length;
+      } else if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
+        issued = clock.getAsLong();
+        n = FileOperations.io(file, spec, plan.direction, plan.offset, plan.length);
       } else if (plan.direction == Direction.READ) {
         readBuffer.clear().limit(plan.length);
         issued = clock.getAsLong();
@@ -428,6 +466,10 @@ final class JobClone {
       Direction direction, IoFile file, long offset, int length, long n, long clat, long lat) {
     if (n < length) {
       stats.shortIo(direction);
+    }
+    if (spec.ioEngine().isFileOperation()) {
+      stats.counted(direction, n); // fio keeps no latency of their I/Os, only of the operations
+      return;
     }
     stats.completed(direction, n, clat, lat);
     if (direction == Direction.WRITE) {
@@ -553,6 +595,10 @@ final class JobClone {
           }
           planned = false;
           throttle.await(plan.direction, plan.length);
+          if (termination.requested()) {
+            stopping = true; // stopped by exitall while waiting for its rate: not issued
+            break;
+          }
           queueOne(now);
           // fio's default iodepth_batch_submit=1: each I/O goes to the kernel as soon as it is
           // queued, so the device starts on the first while the next are prepared.

@@ -1,0 +1,110 @@
+package io.fsbench.core.engine.block;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.IoEngine;
+import io.fsbench.api.JobSpec;
+import io.fsbench.core.nativeio.FileCalls;
+import io.fsbench.core.nativeio.NativeIoException;
+import io.fsbench.core.nativeio.NativePath;
+import io.fsbench.core.stats.Direction;
+import io.fsbench.core.stats.JobStats;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * What fio's file engines do in place of I/O (fio's {@code engines/fileoperations.c}, {@code
+ * ftruncate.c}, {@code falloc.c}).
+ *
+ * <p>{@code filecreate}, {@code filestat} and {@code filedelete} do their work when fio opens a
+ * file: open(2) with {@code O_CREAT|O_RDWR} and mode 0600, stat(2)/lstat(2)/statx(2), or unlink(2),
+ * each timed and added to clat of the job's direction (read when the job reads, else write), once
+ * per file per pass; their I/Os do nothing and are only counted ({@link JobStats#counted}). {@code
+ * ftruncate} and {@code falloc} are timed as any I/O: ftruncate(2) to the write's offset, and
+ * fallocate(2) of the I/O's range, with FALLOC_FL_KEEP_SIZE for a read.
+ */
+final class FileOperations {
+
+  private static final int FILE_MODE = 0600;
+
+  private final JobSpec spec;
+  private final JobStats stats;
+  private final LongSupplier clock;
+  private final Direction direction;
+  private final NativePath path = new NativePath();
+
+  FileOperations(JobSpec spec, JobStats stats, LongSupplier clock) {
+    this.spec = spec;
+    this.stats = stats;
+    this.clock = clock;
+    // fio's fileoperations init: the read direction when the job reads at all
+    this.direction = spec.rw().reads() ? Direction.READ : Direction.WRITE;
+  }
+
+  /** The engine's operation on {@code file} (fio's {@code open_file} hook), timed as clat. */
+  void open(IoFile file) {
+    path.set(NativePath.encode(file.path.toAbsolutePath()));
+    long start = clock.getAsLong();
+    try {
+      switch (spec.ioEngine()) {
+        case FILECREATE ->
+            FileCalls.close(FileCalls.open(path, FileCalls.O_CREAT | FileCalls.O_RDWR, FILE_MODE));
+        case FILESTAT -> stat();
+        case FILEDELETE -> FileCalls.unlink(path);
+        default -> throw new IllegalStateException(spec.ioEngine() + " opens files as fio does");
+      }
+    } catch (IOException e) {
+      throw failed(file, e);
+    }
+    // fio stops its clock after the open, before the close (which its close_file hook does later)
+    stats.fileOperation(direction, clock.getAsLong() - start);
+  }
+
+  private void stat() throws IOException {
+    switch (spec.fileHandling().statType()) {
+      case STAT -> FileCalls.stat(path, true);
+      case LSTAT -> FileCalls.stat(path, false);
+      case STATX -> FileCalls.statxAll(path);
+    }
+  }
+
+  /** A failed operation fails the job, as fio's {@code td_verror} ends it with that errno. */
+  private FsBenchException failed(IoFile file, IOException e) {
+    String call =
+        switch (spec.ioEngine()) {
+          case FILECREATE -> "open";
+          case FILESTAT -> "stat";
+          default -> "delete";
+        };
+    return new FsBenchException(
+        FsBenchException.Kind.RUN_FAILED,
+        "job '"
+            + spec.name()
+            + "': ioengine="
+            + spec.ioEngine().name().toLowerCase(Locale.ROOT)
+            + ": "
+            + call
+            + "("
+            + file.path.getFileName()
+            + ") failed: "
+            + e.getMessage()
+            + (spec.ioEngine() == IoEngine.FILEDELETE
+                ? " (a second pass finds the files deleted by the first, as in fio)"
+                : ""),
+        e);
+  }
+
+  /**
+   * One I/O of ftruncate or falloc, on the calling thread; returns the bytes fio counts for it: the
+   * whole I/O, which neither engine shortens.
+   */
+  static int io(IoFile file, JobSpec spec, Direction direction, long offset, int length)
+      throws NativeIoException {
+    if (spec.ioEngine() == IoEngine.FTRUNCATE) {
+      file.descriptor.truncate(offset); // reads are refused when the job is built
+    } else {
+      file.descriptor.fallocate(offset, length, direction == Direction.READ);
+    }
+    return length;
+  }
+}
