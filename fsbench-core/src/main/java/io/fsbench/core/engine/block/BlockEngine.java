@@ -51,14 +51,31 @@ public final class BlockEngine {
     // fio sets up every job's files before any runs, so a clone sees the size an earlier one
     // (of any batch) made a shared file: what a percentage offset is taken of
     Map<Path, Long> madeSizes = new HashMap<>();
+    long[] streams = contentStreams(jobs);
     for (List<JobFile.Job> batch : batches(jobs)) {
-      results.addAll(runBatch(batch, context, runStart, firstThread, madeSizes));
+      results.addAll(runBatch(batch, context, runStart, firstThread, madeSizes, streams));
       firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
       if (context.cancelled()) {
         throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
       }
     }
     return JobResults.of(results);
+  }
+
+  /**
+   * Every thread's content seed, by thread number - 1: a {@code dedupe_global} job's working set
+   * holds blocks of every thread's stream, as fio's {@code init_global_dedupe_working_set_seeds}.
+   */
+  private static long[] contentStreams(List<JobFile.Job> jobs) {
+    int threads = jobs.stream().mapToInt(j -> j.spec().numJobs()).sum();
+    long[] streams = new long[threads];
+    int t = 0;
+    for (JobFile.Job job : jobs) {
+      for (int c = 0; c < job.spec().numJobs(); c++, t++) {
+        streams[t] = WriteContent.streamSeed(JobClone.seed(job.spec(), t + 1));
+      }
+    }
+    return streams;
   }
 
   /** Splits at each job with stonewall: a batch's jobs run together. */
@@ -81,7 +98,8 @@ public final class BlockEngine {
       WorkloadContext context,
       long runStart,
       int firstThread,
-      Map<Path, Long> madeSizes) {
+      Map<Path, Long> madeSizes,
+      long[] streams) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
     try (RateSampling sampling = new RateSampling(context::nanoTime)) {
@@ -97,6 +115,7 @@ public final class BlockEngine {
                     c,
                     firstThread + clones.size(),
                     files(job.spec(), subjob, context.directory(), madeSizes),
+                    streams,
                     sampling,
                     context::nanoTime,
                     context::currentTimeMillis,
