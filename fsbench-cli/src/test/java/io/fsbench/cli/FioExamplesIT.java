@@ -98,8 +98,6 @@ class FioExamplesIT {
           Map.entry("butterfly", "flow (weighted flows between jobs)"),
           Map.entry("cmdprio-bssplit", "log_prio, cmdprio_bssplit (I/O priorities)"),
           Map.entry("cmdprio-percentage", "log_prio, cmdprio_percentage (I/O priorities)"),
-          Map.entry("cross-stripe-verify", "verify_backlog"),
-          Map.entry("dedupe-global", "dedupe_mode, dedupe_percentage"),
           Map.entry("disk-zone-profile", "log_offset"),
           Map.entry("enospc-pressure", "continue_on_error"),
           Map.entry("exitwhat", "exitall, exit_what"),
@@ -116,7 +114,10 @@ class FioExamplesIT {
           Map.entry("poisson-rate-submission", "io_submit_mode=offload"),
           Map.entry("rand-zones", "random_distribution=zoned"),
           Map.entry("steadystate", "steadystate (ss, ss_dur, ss_ramp)"),
-          Map.entry("surface-scan", "verify=meta, verify_interval"),
+          Map.entry(
+              "surface-scan",
+              "fill_device (write until the disk is full) and create_serialize; its verify=meta,"
+                  + " verify_pattern and verify_interval run"),
           Map.entry("waitfor", "wait_for"));
 
   private static Session session;
@@ -190,6 +191,8 @@ class FioExamplesIT {
             .replaceAll("(?m)^(\\s*)filesize=\\S+", "$1filesize=16m")
             .replaceAll("(?m)^(\\s*)(runtime|timeout)=\\S+", "$1$2=1")
             .replaceAll("(?m)^(\\s*)loops=\\d{2,}", "$1loops=2")
+            .replaceAll("(?m)^(\\s*)io_size=\\S+", "$1io_size=16m")
+            .replaceAll("(?m)^(\\s*)offset_increment=\\S+", "$1offset_increment=128k")
             .replaceAll("(?m)^\\s*directory=.*$", "")
             .replaceAll("(?m)^(\\s*)filename=/dev/\\S+", "$1size=16m")
             .replaceAll("(?m)^(\\s*)filename=/\\S*/([^/\\s]+)", "$1filename=$2");

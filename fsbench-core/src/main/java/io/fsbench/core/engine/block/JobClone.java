@@ -335,7 +335,8 @@ final class JobClone {
     IoFile syncDue = null;
     while (true) {
       if (verifier.backlogDue()) {
-        verifier.verifyNext(spec.name()); // fio's check_get_verify, before each new I/O
+        // fio's check_get_verify, before each new I/O; its bytes count towards io_size
+        generator.verified(verifier.verifyNext(spec.name()));
         if (phase.over(clock.getAsLong())) {
           break;
         }

@@ -153,14 +153,15 @@ final class Verifier {
     return batchLeft > 0;
   }
 
-  /** One verify read of a backlog batch. */
-  void verifyNext(String job) throws NativeIoException {
+  /** One verify read of a backlog batch; returns the bytes read. */
+  long verifyNext(String job) throws NativeIoException {
     Piece p = poll();
-    if (p != null) {
-      batchLeft--;
-      lastWasVerify = true;
-      verify(job, p);
+    if (p == null) {
+      return 0;
     }
+    batchLeft--;
+    lastWasVerify = true;
+    return verify(job, p);
   }
 
   /**
