@@ -160,6 +160,10 @@ final class FioJobGenerator {
       o.put("group_reporting", "1");
     }
     pacing(o);
+    if (writes) {
+      content(o);
+    }
+    verify(o, global, rw, ioengine);
     if (!measurements(o)) {
       logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
     }
@@ -185,6 +189,70 @@ final class FioJobGenerator {
     if (extra(5)) {
       o.put("startdelay", extra(50) ? "10ms" : "0-20ms");
     }
+  }
+
+  /**
+   * buffer_pattern and the dedupe options (from the extras stream): they change what is written,
+   * not how much, so the counts are compared as for any job.
+   */
+  private void content(Map<String, String> o) {
+    if (extra(10)) {
+      o.put(
+          "buffer_pattern", pickExtra("0xaa", "0xdeadbeef", "\"fsbench\"", "1234", "0x55\"ab\"7"));
+    }
+    if (extra(10)) {
+      o.put("dedupe_percentage", pickExtra("10", "30", "50", "100"));
+      boolean oneFile = !o.containsKey("nrfiles") && o.containsKey("size");
+      if (oneFile && !o.get("dedupe_percentage").equals("100") && extra(50)) {
+        o.put("dedupe_mode", "working_set");
+        o.put("dedupe_working_set_percentage", pickExtra("5", "20", "50"));
+        if (extra(50)) {
+          o.put("dedupe_global", "1");
+        }
+      }
+    }
+  }
+
+  /**
+   * verify on the jobs fsbench verifies (a writing job of one write size, or nothing to verify
+   * for), with its interval, offset, pattern, backlog and switches: fio counts the verify reads as
+   * reads, so the read counts are compared too.
+   */
+  private void verify(Map<String, String> o, Map<String, String> global, String rw, String engine) {
+    boolean writeOnly = rw.equals("write") || rw.equals("randwrite");
+    boolean oneSize = !o.containsKey("bssplit") && !o.containsKey("bsrange");
+    boolean sharedWriters = o.containsKey("filename") && o.containsKey("numjobs");
+    if (!writeOnly || !oneSize || sharedWriters || o.containsKey("number_ios") || !extra(15)) {
+      return;
+    }
+    String method = pickExtra("crc32c", "md5", "sha256", "meta", "pattern");
+    o.put("verify", method);
+    if (method.equals("pattern") || (method.equals("meta") && extra(50)) || extra(10)) {
+      o.put("verify_pattern", pickExtra("0xaa", "0xaa555aa5", "\"fsbench\"", "0x0f%o"));
+    }
+    if (extra(30)) {
+      o.put("verify_interval", pickExtra("512", "1k", "2k"));
+      if (!method.equals("pattern") && extra(30)) {
+        o.put("verify_offset", "64");
+      }
+    }
+    String depth = o.getOrDefault("iodepth", global.getOrDefault("iodepth", "1"));
+    if (engine.equals("psync") && depth.equals("1") && extra(30)) {
+      o.put("verify_backlog", pickExtra("1", "4", "16"));
+      if (extra(50)) {
+        o.put("verify_backlog_batch", pickExtra("1", "2", "8"));
+      }
+    }
+    if (extra(15)) {
+      o.put("do_verify", "0");
+    }
+    if (extra(20)) {
+      o.put("verify_fatal", "1");
+    }
+  }
+
+  private String pickExtra(String... values) {
+    return values[extras.nextInt(values.length)];
   }
 
   /** The latency switches: which latency objects are filled and which get percentiles. */
