@@ -101,6 +101,9 @@ final class JobClone {
 
   /** A verify read counts as one of the job's reads, as in fio's JSON. */
   private void verifyRead(long n, long clat, long lat, long done) {
+    if (useQueue()) {
+      stats.submitted(Direction.READ, lat - clat); // fio's async engines time its submission
+    }
     stats.completed(Direction.READ, n, clat, lat);
     if (logs.enabled()) {
       logs.completed(Direction.READ, done, n, clat, lat);
