@@ -11,9 +11,10 @@ import java.util.SplittableRandom;
  * second each: one to three sections, an optional [global], stonewall and new_group, numjobs,
  * group_reporting, nrfiles / filesize / size / io_size / loops, bs / bssplit / bsrange, every rw
  * mode with rwmixread, fsync / fdatasync / end_fsync / fsync_on_close, direct, psync / libaio /
- * io_uring with iodepth, kb_base, file_service_type, openfiles, fadvise_hint and the buffer
- * options. Every job moves at most 8 MiB per clone, and fewer when it syncs often. The same seed
- * gives the same files.
+ * io_uring with iodepth, kb_base, file_service_type, openfiles, fadvise_hint, the buffer options
+ * (buffer_pattern and dedupe_* among them) and, on writing jobs of one write size, verify with its
+ * pattern, interval, offset, backlog and switches. Every job moves at most 8 MiB per clone, and
+ * fewer when it syncs often. The same seed gives the same files.
  */
 final class FioJobGenerator {
 
