@@ -162,7 +162,7 @@ final class FioJobGenerator {
     }
     pacing(o);
     if (writes) {
-      content(o);
+      content(o, maxBlock);
     }
     verify(o, global, rw, ioengine);
     if (!measurements(o)) {
@@ -196,7 +196,7 @@ final class FioJobGenerator {
    * buffer_pattern and the dedupe options (from the extras stream): they change what is written,
    * not how much, so the counts are compared as for any job.
    */
-  private void content(Map<String, String> o) {
+  private void content(Map<String, String> o, long maxBlock) {
     if (extra(10)) {
       o.put(
           "buffer_pattern", pickExtra("0xaa", "0xdeadbeef", "\"fsbench\"", "1234", "0x55\"ab\"7"));
@@ -205,8 +205,14 @@ final class FioJobGenerator {
       o.put("dedupe_percentage", pickExtra("10", "30", "50", "100"));
       boolean oneFile = !o.containsKey("nrfiles") && o.containsKey("size");
       if (oneFile && !o.get("dedupe_percentage").equals("100") && extra(50)) {
+        String share = pickExtra("5", "20", "50");
+        // a working set must hold a block: fio's pages would be 0 and it draws an index from
+        // 0..-1 (fsbench refuses it)
+        if (bytes(o.get("size"), false) * Integer.parseInt(share) / 100 < maxBlock) {
+          return;
+        }
         o.put("dedupe_mode", "working_set");
-        o.put("dedupe_working_set_percentage", pickExtra("5", "20", "50"));
+        o.put("dedupe_working_set_percentage", share);
         if (extra(50)) {
           o.put("dedupe_global", "1");
         }
@@ -227,12 +233,19 @@ final class FioJobGenerator {
     // block in its list, so its own verify fails on the older one (observed: 'bad header
     // numberio 38, wanted 0')
     boolean zones = o.containsKey("zonemode");
+    // fio 3.33 verifies only the first pass of a job with an offset modifier (observed:
+    // rw=write:-1k
+    // bs=512 size=64k loops=2 reads back 127 blocks, not 254; with verify_backlog every pass)
+    boolean modifiedPasses =
+        o.getOrDefault("rw", rw).contains(":")
+            && (o.containsKey("loops") || o.containsKey("io_size"));
+    zones = zones || modifiedPasses;
     if (!writeOnly
         || !oneSize
         || sharedWriters
         || zones
         || o.containsKey("number_ios")
-        || !extra(15)) {
+        || !extra(40)) {
       return;
     }
     String method = pickExtra("crc32c", "md5", "sha256", "meta", "pattern");
@@ -247,13 +260,13 @@ final class FioJobGenerator {
       }
     }
     String depth = o.getOrDefault("iodepth", global.getOrDefault("iodepth", "1"));
-    if (engine.equals("psync") && depth.equals("1") && extra(30)) {
+    if (engine.equals("psync") && depth.equals("1") && extra(50)) {
       o.put("verify_backlog", pickExtra("1", "4", "16"));
       if (extra(50)) {
         o.put("verify_backlog_batch", pickExtra("1", "2", "8"));
       }
     }
-    if (extra(15)) {
+    if (extra(20)) {
       o.put("do_verify", "0");
     }
     if (extra(20)) {
