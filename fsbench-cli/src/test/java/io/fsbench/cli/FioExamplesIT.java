@@ -192,6 +192,8 @@ class FioExamplesIT {
             .replaceAll("(?m)^(\\s*)(runtime|timeout)=\\S+", "$1$2=1")
             .replaceAll("(?m)^(\\s*)loops=\\d{2,}", "$1loops=2")
             .replaceAll("(?m)^(\\s*)io_size=\\S+", "$1io_size=16m")
+            // cross-stripe-verify's 30 clones of 16m would fill the test volume
+            .replaceAll("(?m)^(\\s*)numjobs=\\d{2,}", "$1numjobs=4")
             .replaceAll("(?m)^(\\s*)offset_increment=\\S+", "$1offset_increment=128k")
             .replaceAll("(?m)^\\s*directory=.*$", "")
             .replaceAll("(?m)^(\\s*)filename=/dev/\\S+", "$1size=16m")
