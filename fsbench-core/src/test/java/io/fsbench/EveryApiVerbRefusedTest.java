@@ -105,6 +105,11 @@ class EveryApiVerbRefusedTest {
     JOB_CASES.put("loops", b -> b.loops(0));
     JOB_CASES.put("distribution", b -> b.distribution(Distribution.zipf(-1)));
     JOB_CASES.put("buffers", b -> b.buffers(BufferContent.compressible(101)));
+    JOB_CASES.put(
+        "verifySettings",
+        b ->
+            b.verify(io.fsbench.api.VerifyMethod.PATTERN)
+                .verifySettings(io.fsbench.api.VerifySettings.DEFAULT));
     JOB_CASES.put("rate", b -> b.rate(new JobSpec.RateLimit(-1, 0, 0, 0)));
     JOB_CASES.put(
         "pacing",

@@ -171,9 +171,9 @@ class SessionTest {
 
   @Test
   void anUnsupportedFioOptionIsRefusedByNameBeforeAnythingIsMade() throws IOException {
-    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "buffer_pattern=0xaa")))
+    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "verify_async=2")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("'buffer_pattern'");
+        .hasMessageContaining("'verify_async'");
     assertThat(engine.calls).isEmpty();
     assertThat(leftInTarget()).isEmpty();
   }

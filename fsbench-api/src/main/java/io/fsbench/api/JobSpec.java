@@ -45,6 +45,7 @@ import org.jspecify.annotations.Nullable;
  * @param buffers the content written
  * @param rate bandwidth and IOPS caps per direction
  * @param verify how written data is checksummed and verified
+ * @param verifySettings fio's other verify options: pattern, interval, backlog, ...
  * @param fallocate how files are preallocated in the layout phase
  * @param invalidate drop the files' pages from the page cache (posix_fadvise DONTNEED) before the
  *     run
@@ -101,6 +102,7 @@ public record JobSpec(
     BufferContent buffers,
     RateLimit rate,
     VerifyMethod verify,
+    VerifySettings verifySettings,
     Fallocate fallocate,
     boolean invalidate,
     boolean dropCaches,
@@ -164,6 +166,7 @@ public record JobSpec(
     Objects.requireNonNull(buffers, "buffers");
     Objects.requireNonNull(rate, "rate");
     Objects.requireNonNull(verify, "verify");
+    Objects.requireNonNull(verifySettings, "verifySettings");
     Objects.requireNonNull(fallocate, "fallocate");
     Objects.requireNonNull(ioEngine, "ioEngine");
     Objects.requireNonNull(fadviseHint, "fadviseHint");
@@ -225,6 +228,7 @@ public record JobSpec(
     if (numberIos < 0) {
       throw new InvalidInputException("number_ios (" + numberIos + ") must not be negative");
     }
+    requireContent(name, buffers, verify, verifySettings, nrFiles);
     if (numberIos > 0 && timeBased) {
       // fio's time_based loop never checks number_ios: the cap would be accepted and do nothing
       throw new InvalidInputException(
@@ -328,6 +332,28 @@ public record JobSpec(
   }
 
   /** Refuses the offset modifiers fsbench cannot do as fio does, naming the reason. */
+  /** fio's checks of verify and dedupe options against each other and the job's files. */
+  private static void requireContent(
+      String name, BufferContent buffers, VerifyMethod verify, VerifySettings v, int nrFiles) {
+    if (verify == VerifyMethod.PATTERN && v.pattern().isNone()) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': verify=pattern needs a verify_pattern to check; give one, e.g."
+              + " verify_pattern=0xaa");
+    }
+    Dedupe d = buffers.dedupe();
+    if (d.mode() == Dedupe.Mode.WORKING_SET && !d.isNone() && nrFiles != 1) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': dedupe_mode=working_set works on one file per job (as in fio),"
+              + " and this job has nrfiles="
+              + nrFiles
+              + "; give nrfiles=1 or dedupe_mode=repeat");
+    }
+  }
+
   private static void requireHonourable(
       String name, ReadWrite rw, boolean marksBlocks, boolean direct, OffsetModifier modifier) {
     if (modifier.sequentialAdd() != 0 && rw.isRandom()) {
@@ -582,6 +608,7 @@ public record JobSpec(
     private BufferContent buffers = BufferContent.RANDOM;
     private RateLimit rate = RateLimit.NONE;
     private VerifyMethod verify = VerifyMethod.NONE;
+    private VerifySettings verifySettings = VerifySettings.DEFAULT;
     private Fallocate fallocate = Fallocate.NATIVE;
     private boolean invalidate = true;
     private boolean dropCaches;
@@ -783,6 +810,12 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's verify_pattern, verify_interval, verify_backlog and the other verify options. */
+    public B verifySettings(VerifySettings settings) {
+      this.verifySettings = settings;
+      return self();
+    }
+
     public B fallocate(Fallocate mode) {
       this.fallocate = mode;
       return self();
@@ -921,6 +954,7 @@ public record JobSpec(
       buffers = spec.buffers();
       rate = spec.rate();
       verify = spec.verify();
+      verifySettings = spec.verifySettings();
       fallocate = spec.fallocate();
       invalidate = spec.invalidate();
       dropCaches = spec.dropCaches();
@@ -1012,6 +1046,7 @@ public record JobSpec(
           buffers,
           rate,
           verify,
+          verifySettings,
           fallocate,
           invalidate,
           dropCaches,

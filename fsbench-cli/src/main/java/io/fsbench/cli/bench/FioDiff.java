@@ -206,9 +206,15 @@ public final class FioDiff {
   private Ran runFio(Path jobFile, Path dir, Path trace) throws IOException, InterruptedException {
     Path out = dir.resolveSibling("fio.json");
     List<String> command =
-        List.of("fio", "--output-format=json", "--directory=" + dir, jobFile.toString());
+        List.of(
+            "fio",
+            "--output-format=json",
+            "--directory=" + dir.toAbsolutePath(),
+            jobFile.toAbsolutePath().toString());
     Process p =
         new ProcessBuilder(trace == null ? command : FioSyscalls.traced(command, trace))
+            // fio writes a verify job's state files (local-*-verify.state) where it runs
+            .directory(dir.toAbsolutePath().getParent().toFile())
             .redirectOutput(out.toFile())
             .redirectError(dir.resolveSibling("fio.err").toFile())
             .start();

@@ -119,4 +119,30 @@ class FioJobGeneratorTest {
     assertThat(seen.keySet())
         .containsExactlyInAnyOrder("filecreate", "filestat", "filedelete", "ftruncate", "falloc");
   }
+
+  @Test
+  void coversTheContentAndVerifyOptionsAndVerifiesOnlyWhatFsbenchVerifies() {
+    FioJobGenerator generator = new FioJobGenerator(11);
+    Map<String, Integer> seen = new TreeMap<>();
+    for (int i = 0; i < 300; i++) {
+      for (String own : generator.next(i).text().split("\\n\\[job")) {
+        for (String key :
+            new String[] {
+              "buffer_pattern=", "dedupe_percentage=", "dedupe_mode=working_set", "verify=",
+              "verify_pattern=", "verify_interval=", "verify_backlog=", "do_verify=0"
+            }) {
+          if (own.contains("\n" + key)) {
+            seen.merge(key, 1, Integer::sum);
+          }
+        }
+        if (own.contains("\nverify=")) {
+          assertThat(own).containsPattern("(?m)^rw=(rand)?write");
+          assertThat(own).doesNotContain("bssplit=", "zonemode=", "number_ios=");
+        }
+      }
+    }
+
+    assertThat(seen).hasSize(8);
+    assertThat(seen.get("verify=")).isGreaterThanOrEqualTo(25);
+  }
 }

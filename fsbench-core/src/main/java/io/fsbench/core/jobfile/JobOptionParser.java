@@ -1,7 +1,6 @@
 package io.fsbench.core.jobfile;
 
 import io.fsbench.api.BlockSize;
-import io.fsbench.api.BufferContent;
 import io.fsbench.api.Fallocate;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IoEngine;
@@ -37,10 +36,9 @@ public final class JobOptionParser {
   private BlockSize writeBs = BlockSize.of(Size.kib(4));
   private long[] rate = new long[2];
   private long[] rateIops = new long[2];
-  private BufferContent.Fill fill = BufferContent.Fill.RANDOM;
-  private int compressPercentage;
-  private Size compressChunk = Size.ZERO;
-  private boolean refill;
+  private final ContentOptions content = new ContentOptions();
+  private final VerifyOptions verify = new VerifyOptions();
+  private boolean reads = true;
   private boolean stonewall;
   private boolean newGroup;
   private boolean groupReporting;
@@ -123,6 +121,8 @@ public final class JobOptionParser {
     all.addAll(FlowOptions.KEYS);
     all.addAll(EngineOptions.KEYS);
     all.addAll(ExitOptions.KEYS);
+    all.addAll(ContentOptions.KEYS);
+    all.addAll(VerifyOptions.KEYS);
     return all;
   }
 
@@ -167,15 +167,8 @@ public final class JobOptionParser {
           "fadvise_hint",
           "directory",
           "fallocate",
-          "zero_buffers",
-          "buffer_compress_percentage",
-          "buffer_compress_chunk",
-          "refill_buffers",
-          "scramble_buffers",
           "rate",
           "rate_iops",
-          "verify",
-          "do_verify",
           "percentile_list",
           "bwavgtime",
           "iopsavgtime",
@@ -286,15 +279,8 @@ public final class JobOptionParser {
         }
       }
       case "fallocate" -> builder.fallocate(Fallocate.parse(value));
-      case "zero_buffers" ->
-          fill = FioValues.bool(key, value) ? BufferContent.Fill.ZEROS : BufferContent.Fill.RANDOM;
-      case "buffer_compress_percentage" -> compressPercentage = FioValues.integer(key, value);
-      case "buffer_compress_chunk" -> compressChunk = FioValues.size(key, value, kbBase);
-      case "refill_buffers" -> refill = FioValues.bool(key, value);
-      case "scramble_buffers" -> requireDefault(key, value, "1");
       case "rate" -> rate = perDirectionCounts(key, value, rate);
       case "rate_iops" -> rateIops = perDirectionCounts(key, value, rateIops);
-      case "verify" -> builder.verify(VerifyMethod.parse(value));
       case "percentile_list" -> builder.percentiles(percentiles(value));
       case "bwavgtime" -> builder.bwAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
       case "iopsavgtime" -> builder.iopsAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
@@ -308,7 +294,6 @@ public final class JobOptionParser {
       case "random_generator" ->
           builder.randomGenerator(io.fsbench.api.RandomGenerator.parse(value));
       case "openfiles" -> openFiles = FioValues.integer(key, value);
-      case "do_verify" -> requireDefault(key, value, "1");
       case "overwrite" -> files = files.overwrite(FioValues.bool(key, value));
       case "filename_format" -> files = files.nameFormat(value.strip());
       case "create_fsync" -> files = files.createFsync(FioValues.bool(key, value));
@@ -371,13 +356,19 @@ public final class JobOptionParser {
       engineOptions.apply(key, value);
       return true;
     }
-    if (!paced && !logged && !MeasurementOptions.handles(key)) {
+    boolean contents = ContentOptions.handles(key);
+    boolean verifies = VerifyOptions.handles(key);
+    if (!paced && !logged && !contents && !verifies && !MeasurementOptions.handles(key)) {
       return false;
     }
     if (value == null && !isFlag(key)) {
       throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
     }
-    if (paced) {
+    if (contents) {
+      content.apply(key, value, kbBase, reads);
+    } else if (verifies) {
+      verify.apply(key, value, kbBase);
+    } else if (paced) {
       pacing.apply(key, value, kbBase);
     } else if (logged) {
       logs.apply(key, value);
@@ -434,7 +425,9 @@ public final class JobOptionParser {
             .contains(key)
         || MeasurementOptions.handles(key)
         || LogOptions.FLAGS.contains(key)
-        || ExitOptions.FLAGS.contains(key);
+        || ExitOptions.FLAGS.contains(key)
+        || ContentOptions.FLAGS.contains(key)
+        || VerifyOptions.FLAGS.contains(key);
   }
 
   private static void requireDefault(String key, String value, String expected) {
@@ -499,6 +492,7 @@ public final class JobOptionParser {
     }
     ReadWrite rw = ReadWrite.parse(mode);
     builder.rw(rw);
+    reads = rw.reads(); // what buffer_pattern asks of the job so far, as fio's td_read
     // as fio's str_rw_cb, every rw= sets the modifier anew, none when there is no ':N'
     offsetModifier =
         colon < 0
@@ -586,7 +580,8 @@ public final class JobOptionParser {
   private JobSpec build() {
     builder.readBlockSize(readBs).writeBlockSize(writeBs);
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
-    builder.buffers(new BufferContent(fill, compressPercentage, compressChunk, refill));
+    builder.verify(verify.method()).verifySettings(verify.settings());
+    builder.buffers(content.build(sizeGiven, verify.method() != VerifyMethod.NONE));
     builder.fileHandling(engineOptions.build(files, engine));
     builder.pacing(pacing.build()).measurements(measurements.build());
     builder.steadyState(steadyState.build()).cpus(cpus.build());

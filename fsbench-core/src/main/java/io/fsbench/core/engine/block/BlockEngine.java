@@ -65,11 +65,12 @@ public final class BlockEngine {
     // (of any batch) made a shared file: what a percentage offset is taken of
     Map<Path, Long> madeSizes = new HashMap<>();
     ExitControl control = new ExitControl(jobs);
+    long[] streams = contentStreams(jobs);
     List<List<JobFile.Job>> batches = batches(jobs);
     try (RunStatus reports = new RunStatus(status, context::nanoTime, runStart, batches)) {
       for (List<JobFile.Job> batch : batches) {
         List<JobResults.Clone> done =
-            runBatch(batch, context, runStart, firstThread, madeSizes, reports, control);
+            runBatch(batch, context, runStart, firstThread, madeSizes, reports, control, streams);
         reports.finished(done);
         results.addAll(done);
         firstThread += batch.stream().mapToInt(j -> j.spec().numJobs()).sum();
@@ -79,6 +80,22 @@ public final class BlockEngine {
       }
     }
     return JobResults.of(results);
+  }
+
+  /**
+   * Every thread's content seed, by thread number - 1: a {@code dedupe_global} job's working set
+   * holds blocks of every thread's stream, as fio's {@code init_global_dedupe_working_set_seeds}.
+   */
+  private static long[] contentStreams(List<JobFile.Job> jobs) {
+    int threads = jobs.stream().mapToInt(j -> j.spec().numJobs()).sum();
+    long[] streams = new long[threads];
+    int t = 0;
+    for (JobFile.Job job : jobs) {
+      for (int c = 0; c < job.spec().numJobs(); c++, t++) {
+        streams[t] = WriteContent.streamSeed(JobClone.seed(job.spec(), t + 1));
+      }
+    }
+    return streams;
   }
 
   /** Splits at each job with stonewall: a batch's jobs run together. */
@@ -103,7 +120,8 @@ public final class BlockEngine {
       int firstThread,
       Map<Path, Long> madeSizes,
       RunStatus reports,
-      ExitControl control) {
+      ExitControl control,
+      long[] streams) {
     AtomicBoolean failed = new AtomicBoolean();
     List<JobClone> clones = new ArrayList<>();
     try (RateSampling sampling = new RateSampling(context::nanoTime);
@@ -120,6 +138,7 @@ public final class BlockEngine {
                     c,
                     firstThread + clones.size(),
                     files(job.spec(), subjob, context.directory(), madeSizes),
+                    streams,
                     sampling,
                     steadyState,
                     context::nanoTime,

@@ -2,13 +2,11 @@ package io.fsbench.core.engine.block;
 
 import io.fsbench.core.nativeio.NativeFile;
 import java.nio.file.Path;
-import java.util.BitSet;
 
 /**
  * One file a job clone does I/O on: where it is, its size, the region the clone works on (fio's
  * {@code file_offset} and {@code io_size}), the clone's descriptor for it, and the clone's position
- * in it (sequential offsets per direction, the random block order, and which blocks were written,
- * for verify).
+ * in it (sequential offsets per direction and the random block order).
  */
 final class IoFile {
 
@@ -22,14 +20,12 @@ final class IoFile {
   final long[] lastStart = {-1, -1};
   BlockChooser chooser;
   NativeFile descriptor;
-  BitSet written;
   boolean dirty;
 
   /** Whether a file-operation engine has opened it (created, stat'ed, deleted) this pass. */
   boolean opened;
 
   boolean done;
-  int verifyBlock;
 
   IoFile(Path path, long size) {
     this(path, size, 0, size, 0);

@@ -9,6 +9,7 @@ import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Decides each I/O of a job clone as fio does: the direction ({@code rwmixread}), the block size
@@ -41,6 +42,9 @@ final class IoGenerator {
   private int untilRandom = 1;
   private final StridedZones zones;
   private final RandomPlacement placement;
+  private LongSupplier pendingVerify = () -> 0;
+  private Runnable betweenPasses = () -> {};
+  private long verified;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
     this(spec, files, seed, onWrap, f -> {});
@@ -195,6 +199,20 @@ final class IoGenerator {
     return iosLimit > 0 && ios >= iosLimit;
   }
 
+  /**
+   * fio's verify after each pass: {@code verify} runs before a new pass starts, and {@code
+   * pendingBytes} says how much it will read, which counts towards {@code io_size}.
+   */
+  void verifyBetweenPasses(LongSupplier pendingBytes, Runnable verify) {
+    this.pendingVerify = pendingBytes;
+    this.betweenPasses = verify;
+  }
+
+  /** Bytes a verify read back, which count towards {@code io_size} as fio's io_bytes do. */
+  void verified(long bytes) {
+    verified += bytes;
+  }
+
   boolean next(IoPlan plan) {
     while (true) {
       if (iosDone()) {
@@ -258,14 +276,17 @@ final class IoGenerator {
       return false; // fio's thread_main ends a job whose last pass did no I/O
     }
     boolean allDone = doneFiles == files.size();
+    // fio's keep_running counts the bytes of both directions, the verify reads of each pass too
+    long done = issued + verified + pendingVerify.getAsLong();
     boolean more =
         passes < spec.loops()
-            || (issued < limit
-                && limit - issued >= maxBlockSize(spec)
+            || (done < limit
+                && limit - done >= maxBlockSize(spec)
                 && (!spec.ioSize().isZero() || !allDone));
     if (!more) {
       return false;
     }
+    betweenPasses.run(); // fio verifies what a pass wrote before the next starts
     passes++;
     passIssued = 0;
     if (zones != null) {

@@ -5,7 +5,6 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.SetupTimes;
-import io.fsbench.api.VerifyMethod;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.nativeio.AlignedBuffers;
 import io.fsbench.core.nativeio.CpuUsage;
@@ -21,7 +20,6 @@ import io.fsbench.core.stats.JobResults;
 import io.fsbench.core.stats.JobStats;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -61,6 +59,8 @@ final class JobClone {
   private final IoLogs logs;
   private final SteadyStateMonitor.Subject steady;
   private final int threadNumber;
+  private final Verifier verifier;
+  private Runnable quiesceForVerify = () -> {};
   private long issuedIos;
   private final IoPlan plan = new IoPlan();
   private IoGenerator generator;
@@ -82,6 +82,7 @@ final class JobClone {
       int index,
       int threadNumber,
       List<IoFile> files,
+      long[] threadStreams,
       RateSampling sampling,
       SteadyStateMonitor steadyState,
       LongSupplier clock,
@@ -97,7 +98,7 @@ final class JobClone {
     this.stats = JobStats.of(spec.measurements());
     this.sampling = sampling.register(stats.counters(), spec.bwAvgTime(), spec.iopsAvgTime());
     this.seed = seed(spec, threadNumber);
-    this.content = new WriteContent(spec.buffers(), spec.verify(), Mix.hash(seed));
+    this.content = new WriteContent(spec, threadStreams, threadNumber - 1);
     this.throttle =
         new Throttle(spec.rate(), spec.pacing().poisson(), firstBlockSizes(spec), seed, clock);
     this.thinkTime = new ThinkTime(spec.pacing(), clock);
@@ -112,6 +113,7 @@ final class JobClone {
         steadyState.register(
             spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
     this.threadNumber = threadNumber;
+    this.verifier = new Verifier(spec, files, content, clock, this::verifyRead);
   }
 
   /** The clone's number over all threads of the job file, from 1 (fio's thread_number). */
@@ -121,6 +123,27 @@ final class JobClone {
 
   SteadyStateMonitor.Subject steadyState() {
     return steady;
+  }
+
+  /** A verify read counts as one of the job's reads, as in fio's JSON. */
+  private void verifyRead(long n, long offset, long clat, long lat, long done) {
+    if (useQueue()) {
+      stats.submitted(Direction.READ, lat - clat); // fio's async engines time its submission
+    }
+    stats.completed(Direction.READ, n, clat, lat);
+    if (logs.enabled()) {
+      logs.completed(Direction.READ, done, n, offset, clat, lat);
+    }
+  }
+
+  /** fio's do_verify between passes and at the end: what the pass wrote, read back. */
+  private void verifyPass() {
+    try {
+      quiesceForVerify.run();
+      generator.verified(verifier.verifyAll(spec.name(), this::checkCancelled));
+    } catch (NativeIoException e) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+    }
   }
 
   /**
@@ -188,10 +211,6 @@ final class JobClone {
     }
     for (IoFile file : files) {
       file.descriptor = IoFiles.open(file, spec);
-      if (spec.verify() != VerifyMethod.NONE && spec.rw().writes()) {
-        file.written = new BitSet();
-        file.verifyBlock = Math.toIntExact(spec.writeBlockSize().splits().get(0).size().bytes());
-      }
     }
     if (spec.invalidate()) {
       long start = clock.getAsLong();
@@ -204,6 +223,9 @@ final class JobClone {
       IoFiles.advise(file, spec); // after invalidation, as fio's td_io_open_file
     }
     generator = new IoGenerator(spec, files, seed, this::wrapped);
+    if (verifier.logsWrites()) {
+      generator.verifyBetweenPasses(verifier::pendingBytes, this::verifyPass);
+    }
   }
 
   /**
@@ -266,6 +288,9 @@ final class JobClone {
     if (spec.endFsync() && spec.rw().writes()) {
       syncAll();
     }
+    if (verifier.logsWrites()) {
+      verifyPass(); // the last pass's verify, after end_fsync as fio's do_verify follows do_io
+    }
     long end = clock.getAsLong();
     steady.finish();
     sampling.stop(end);
@@ -287,11 +312,6 @@ final class JobClone {
       syncAll();
     }
     endNanos = clock.getAsLong();
-    if (spec.verify() != VerifyMethod.NONE
-        && spec.rw().writes()
-        && spec.ioEngine() != IoEngine.NULL) {
-      Verification.verify(job.spec().name(), files, content.stamp(), this::checkCancelled);
-    }
   }
 
   /**
@@ -400,6 +420,14 @@ final class JobClone {
         }
         continue;
       }
+      if (verifier.backlogDue()) {
+        // fio's check_get_verify, before each new I/O; its bytes count towards io_size
+        generator.verified(verifier.verifyNext(spec.name()));
+        if (phase.over(clock.getAsLong())) {
+          break;
+        }
+        continue;
+      }
       long prepared = clock.getAsLong();
       // as fio, the sync due after every N writes is issued while the pass still wants bytes,
       // or before the first I/O of the next pass; not after the job's last write
@@ -441,12 +469,18 @@ final class JobClone {
       } else {
         writeBuffer.clear().limit(plan.length);
         content.prepare(writeBuffer, plan.offset, prepared);
+        if (verifier.logsWrites()) {
+          verifier.logWrite(file, plan.offset, plan.length);
+        }
         issued = clock.getAsLong();
         n = file.descriptor.pwrite(writeBuffer, plan.offset);
       }
       issuedIos++;
       long done = clock.getAsLong();
       account(plan.direction, file, plan.offset, plan.length, n, done - issued, done - prepared);
+      if (plan.direction == Direction.READ && verifier.checksReads()) {
+        verifier.checkRead(spec.name(), file, readBuffer, plan.offset, plan.length, n);
+      }
       if (logs.enabled()) {
         logs.completed(plan.direction, done, n, plan.offset, done - issued, done - prepared);
       }
@@ -474,12 +508,6 @@ final class JobClone {
     stats.completed(direction, n, clat, lat);
     if (direction == Direction.WRITE) {
       file.dirty = true;
-      if (file.written != null
-          && n == length
-          && length == file.verifyBlock
-          && offset % length == 0) {
-        file.written.set(Math.toIntExact(offset / length));
-      }
     }
   }
 
@@ -524,6 +552,7 @@ final class JobClone {
                 + " iodepth=1 or a kernel with io_uring");
       }
       QueuedIo io = new QueuedIo(queue, depth);
+      quiesceForVerify = io::quiesce;
       io.run(phase);
     }
   }
@@ -673,6 +702,9 @@ final class JobClone {
         queue.read(plan.file.descriptor, buffer, plan.offset, slot);
       } else {
         content.prepare(buffer, plan.offset, preparedAt);
+        if (verifier.logsWrites()) {
+          verifier.logWrite(plan.file, plan.offset, plan.length);
+        }
         queue.write(plan.file.descriptor, buffer, plan.offset, slot);
       }
       pending[pendingCount++] = slot;
@@ -713,6 +745,10 @@ final class JobClone {
             result,
             now - issued[slot],
             now - prepared[slot]);
+        if (directions[slot] == Direction.READ && verifier.checksReads()) {
+          verifier.checkRead(
+              spec.name(), file, buffers[slot], offsets[slot], lengths[slot], result);
+        }
         if (logs.enabled()) {
           logs.completed(
               directions[slot],
@@ -795,22 +831,6 @@ final class JobClone {
               + max
               + "); give a larger size or filesize");
     }
-    if (spec.verify() != VerifyMethod.NONE) {
-      if (spec.writeBlockSize().splits().size() > 1
-          || (spec.rw().reads() && !spec.readBlockSize().equals(spec.writeBlockSize()))) {
-        throw new InvalidInputException(
-            "job '"
-                + spec.name()
-                + "': verify needs one block size for reads and writes, not "
-                + spec.readBlockSize()
-                + ","
-                + spec.writeBlockSize()
-                + "; give a single bs or drop verify");
-      }
-      if (new BlockStamp(spec.verify()).headerLength() > max) {
-        throw new InvalidInputException(
-            "job '" + spec.name() + "': block size (" + max + ") is too small for verify headers");
-      }
-    }
+    VerifyChecks.requireUsable(spec);
   }
 }

@@ -83,6 +83,7 @@ public final class FioOptions {
     o.put("rate_iops", rate.readIops() + "," + rate.writeIops());
     putPacing(o, spec.pacing());
     o.put("verify", spec.verify().name().toLowerCase(Locale.ROOT));
+    putVerify(o, spec);
     o.put("fallocate", spec.fallocate().name().toLowerCase(Locale.ROOT));
     o.put("invalidate", flag(spec.invalidate()));
     o.put("fadvise_hint", spec.fadviseHint().fioValue());
@@ -138,6 +139,35 @@ public final class FioOptions {
       o.put("buffer_compress_chunk", buffers.compressChunk().toString());
     }
     o.put("refill_buffers", flag(buffers.refill()));
+    o.put("scramble_buffers", flag(buffers.scramble()));
+    if (!buffers.pattern().isNone()) {
+      o.put("buffer_pattern", buffers.pattern().text());
+    }
+    if (!buffers.dedupe().isNone()) {
+      o.put("dedupe_percentage", Integer.toString(buffers.dedupe().percentage()));
+      o.put("dedupe_mode", buffers.dedupe().mode().name().toLowerCase(Locale.ROOT));
+      o.put(
+          "dedupe_working_set_percentage",
+          Integer.toString(buffers.dedupe().workingSetPercentage()));
+      o.put("dedupe_global", flag(buffers.dedupe().global()));
+    }
+  }
+
+  private static void putVerify(Map<String, String> o, JobSpec spec) {
+    if (spec.verify() == io.fsbench.api.VerifyMethod.NONE) {
+      return;
+    }
+    io.fsbench.api.VerifySettings v = spec.verifySettings();
+    if (!v.pattern().isNone()) {
+      o.put("verify_pattern", v.pattern().text());
+    }
+    o.put("verify_interval", v.interval().toString());
+    o.put("verify_offset", v.offset().toString());
+    o.put("do_verify", flag(v.doVerify()));
+    o.put("verify_fatal", flag(v.fatal()));
+    o.put("verify_backlog", Long.toString(v.backlog()));
+    o.put("verify_backlog_batch", Long.toString(v.backlogBatch()));
+    o.put("verify_dump", flag(v.dump()));
   }
 
   private static void putFileHandling(Map<String, String> o, FileHandling files) {

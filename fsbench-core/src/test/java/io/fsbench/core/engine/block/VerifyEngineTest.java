@@ -1,0 +1,189 @@
+package io.fsbench.core.engine.block;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.JobResult;
+import io.fsbench.api.JobSpec;
+import io.fsbench.core.jobfile.JobFile;
+import io.fsbench.core.workload.metadata.TestContext;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Verify and buffer content as fio does them, on files in a scratch directory. */
+class VerifyEngineTest {
+
+  @TempDir Path dir;
+
+  private List<JobResult> run(String jobFile) {
+    JobFile file = JobFile.parse(jobFile, dir, Map.of());
+    return new BlockEngine().run(file.jobs(), new TestContext(dir));
+  }
+
+  private static JobSpec spec(String jobFile) {
+    return JobFile.parse(jobFile, Path.of("."), Map.of()).jobs().get(0).spec();
+  }
+
+  @Test
+  void countsTheVerifyReadsAsReadsAsFio() {
+    JobResult r = run("[v]\nrw=write\nbs=4k\nsize=256k\nverify=crc32c\n").get(0);
+
+    assertThat(r.write().totalIos()).isEqualTo(64);
+    assertThat(r.read().totalIos()).isEqualTo(64);
+    assertThat(r.read().ioBytes()).isEqualTo(256 * 1024);
+  }
+
+  @Test
+  void verifiesAfterEveryLoop() {
+    JobResult r = run("[v]\nrw=randwrite\nbs=4k\nsize=256k\nloops=2\nverify=md5\n").get(0);
+
+    assertThat(r.write().totalIos()).isEqualTo(128);
+    assertThat(r.read().totalIos()).isEqualTo(128);
+  }
+
+  @Test
+  void theVerifyReadsCountTowardsIoSizeAsInFio() {
+    // fio 3.33 writes 1m and verifies it: its keep_running counts both directions
+    JobResult r = run("[v]\nrw=write\nbs=4k\nsize=1m\nio_size=2m\nverify=crc32c\n").get(0);
+
+    assertThat(r.write().ioBytes()).isEqualTo(1 << 20);
+    assertThat(r.read().ioBytes()).isEqualTo(1 << 20);
+  }
+
+  @Test
+  void aBacklogVerifiesWhileWritingAndEveryBlockOnce() {
+    JobResult r =
+        run("[v]\nrw=write\nbs=4k\nsize=256k\nverify=crc32c\nverify_backlog=5\n"
+                + "verify_backlog_batch=2\n")
+            .get(0);
+
+    assertThat(r.write().totalIos()).isEqualTo(64);
+    assertThat(r.read().totalIos()).isEqualTo(64);
+  }
+
+  @Test
+  void doVerifyOffWritesHeadersAndReadsNothing() throws IOException {
+    JobResult r =
+        run("[v]\nrw=write\nbs=4k\nsize=64k\nverify=meta\ndo_verify=0\nfilename=fsbench-v\n")
+            .get(0);
+
+    assertThat(r.read().totalIos()).isZero();
+    ByteBuffer file = ByteBuffer.wrap(Files.readAllBytes(dir.resolve("fsbench-v")));
+    assertThat(file.order(ByteOrder.LITTLE_ENDIAN).getShort(4096) & 0xffff).isEqualTo(0xacca);
+    assertThat(file.getLong(4096 + 16)).isEqualTo(4096);
+  }
+
+  @Test
+  void theFileCarriesTheBufferPattern() throws IOException {
+    run("[p]\nrw=write\nbs=4k\nsize=64k\nbuffer_pattern=0xdeadbeef\"ab\"\nfilename=fsbench-p\n");
+
+    byte[] bytes = Files.readAllBytes(dir.resolve("fsbench-p"));
+    byte[] unit = {(byte) 0xde, (byte) 0xad, (byte) 0xbe, (byte) 0xef, 'a', 'b'};
+    assertThat(bytes).hasSize(65536);
+    // each 4k buffer starts the pattern anew, as fio's cpy_pattern
+    for (int i = 0; i < bytes.length; i++) {
+      assertThat(bytes[i]).as("byte %d", i).isEqualTo(unit[(i % 4096) % unit.length]);
+    }
+  }
+
+  @Test
+  void aReadJobFindsACorruptedBlockWrittenWithMetaAndAPattern() throws IOException {
+    String global =
+        "[global]\nbs=64k\nsize=1m\nverify=meta\nverify_pattern=0xaa555aa5\n"
+            + "verify_interval=512\nfilename=fsbench-scan\n";
+    run(global + "[write-phase]\nrw=write\ndo_verify=0\n");
+    assertThat(run(global + "[verify-phase]\nrw=read\n").get(0).read().totalIos()).isEqualTo(16);
+    try (RandomAccessFile f = new RandomAccessFile(dir.resolve("fsbench-scan").toFile(), "rw")) {
+      f.seek(131072 + 1024 + 100);
+      f.write(0x11);
+    }
+
+    assertThatThrownBy(() -> run(global + "[verify-phase]\nrw=read\n"))
+        .isInstanceOf(FsBenchException.class)
+        .hasMessageContaining("verify failed for job 'verify-phase'")
+        .hasMessageContaining("pattern: verify failed, got pattern '11', wanted 'aa'")
+        .hasMessageContaining("offset " + (131072 + 1024))
+        .hasMessageContaining("requested block: offset=131072, length=65536");
+  }
+
+  @Test
+  void aVerifyDumpWritesWhatWasReadAndWhatWasExpected() throws IOException {
+    String global = "[global]\nbs=4k\nsize=64k\nverify=crc32c\nfilename=fsbench-dump\n";
+    run(global + "[w]\nrw=write\ndo_verify=0\n");
+    try (RandomAccessFile f = new RandomAccessFile(dir.resolve("fsbench-dump").toFile(), "rw")) {
+      f.seek(8192 + 2000);
+      f.write(~f.read());
+    }
+    Path cwd = Path.of("").toAbsolutePath();
+    try {
+      assertThatThrownBy(() -> run(global + "[r]\nrw=read\nverify_dump=1\n"))
+          .hasMessageContaining("crc32c: verify failed")
+          .hasMessageContaining("received data dumped as");
+      byte[] received = Files.readAllBytes(cwd.resolve("fsbench-dump.8192.received"));
+      byte[] expected = Files.readAllBytes(cwd.resolve("fsbench-dump.8192.expected"));
+      assertThat(received).hasSize(4096);
+      int differing = 0;
+      for (int i = 0; i < 4096; i++) {
+        differing += received[i] != expected[i] ? 1 : 0;
+      }
+      assertThat(differing).isEqualTo(1);
+    } finally {
+      Files.deleteIfExists(cwd.resolve("fsbench-dump.8192.received"));
+      Files.deleteIfExists(cwd.resolve("fsbench-dump.8192.expected"));
+    }
+  }
+
+  @Test
+  void aWriteJobCatchesABlockThatWasNotWhereItWasWritten() {
+    assertThatThrownBy(
+            () -> run("[v]\nrw=write\nbs=4k\nsize=64k\nverify=meta\nverify_offset=4090\n"))
+        .hasMessageContaining("verify_offset (4090) plus the header (40 bytes)");
+  }
+
+  @Test
+  void refusesVerifyOnAMixedJobAndWithTimeBased() {
+    assertThatThrownBy(() -> run("[v]\nrw=randrw\nbs=4k\nsize=64k\nverify=crc32c\n"))
+        .hasMessageContaining("verify on a job that both reads and writes");
+    assertThatThrownBy(
+            () -> run("[v]\nrw=write\nbs=4k\nsize=64k\nverify=crc32c\ntime_based\nruntime=1\n"))
+        .hasMessageContaining("verify with time_based is not supported");
+  }
+
+  @Test
+  void dedupeRepeatsEarlierBlocksAtTheAskedShare() throws IOException {
+    run("[d]\nrw=write\nbs=4k\nsize=4m\ndedupe_percentage=40\nfilename=fsbench-d\n");
+
+    byte[] bytes = Files.readAllBytes(dir.resolve("fsbench-d"));
+    java.util.Set<ByteBuffer> unique = new java.util.HashSet<>();
+    for (int at = 0; at < bytes.length; at += 4096) {
+      unique.add(ByteBuffer.wrap(bytes, at, 4096));
+    }
+    double copies = 1 - unique.size() / 1024.0;
+    assertThat(copies).isBetween(0.34, 0.46);
+  }
+
+  @Test
+  void parsesTheVerifyOptionsIntoTheSpec() {
+    JobSpec s =
+        spec(
+            "[v]\nrw=write\nsize=1m\nverify_pattern=0xff%o\nverify_interval=1k\nverify_fatal=1\n"
+                + "verify_backlog=8\nverify_backlog_batch=4\nverify_dump=1\n");
+
+    assertThat(s.verify()).isEqualTo(io.fsbench.api.VerifyMethod.META);
+    assertThat(s.verifySettings().pattern().hasOffset()).isTrue();
+    assertThat(s.verifySettings().interval().bytes()).isEqualTo(1024);
+    assertThat(s.verifySettings().fatal()).isTrue();
+    assertThat(s.verifySettings().backlog()).isEqualTo(8);
+    assertThat(s.verifySettings().backlogBatch()).isEqualTo(4);
+    assertThat(s.verifySettings().dump()).isTrue();
+  }
+}
