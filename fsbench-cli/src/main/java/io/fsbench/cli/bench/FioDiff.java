@@ -38,7 +38,13 @@ public final class FioDiff {
      * fio could not initialise its LFSR for a clone's seed (the seed's low bits all ones, which
      * {@code lfsr_reset} refuses) and ran that clone without I/O: nothing to compare.
      */
-    FIO_LFSR_FAILED
+    FIO_LFSR_FAILED,
+    /**
+     * fio before 3.41 could not parse a per-direction zoned list ({@code zoned:R,W}): its option
+     * parser took the value's prefix up to the first comma before the first colon, fixed by fio
+     * commit 7d240881. fsbench runs it; there is no fio result to compare.
+     */
+    FIO_ZONED_PARSE
   }
 
   /** One case's outcome and, unless it agreed, why. */
@@ -56,7 +62,8 @@ public final class FioDiff {
               r ->
                   r.outcome() != Outcome.AGREE
                       && r.outcome() != Outcome.BOTH_REFUSED
-                      && r.outcome() != Outcome.FIO_LFSR_FAILED)
+                      && r.outcome() != Outcome.FIO_LFSR_FAILED
+                      && r.outcome() != Outcome.FIO_ZONED_PARSE)
           .toList();
     }
 
@@ -64,7 +71,7 @@ public final class FioDiff {
     public String toString() {
       return String.format(
           "seed %d, %d jobs: %d agree, %d disagree, %d fsbench failed, %d refused by fio only,"
-              + " %d refused by both, %d skipped (fio's LFSR failed)",
+              + " %d refused by both, %d skipped (fio's LFSR failed)%s",
           seed,
           count,
           count(Outcome.AGREE),
@@ -72,7 +79,12 @@ public final class FioDiff {
           count(Outcome.FSBENCH_FAILED),
           count(Outcome.FIO_FAILED),
           count(Outcome.BOTH_REFUSED),
-          count(Outcome.FIO_LFSR_FAILED));
+          count(Outcome.FIO_LFSR_FAILED),
+          count(Outcome.FIO_ZONED_PARSE) == 0
+              ? ""
+              : ", "
+                  + count(Outcome.FIO_ZONED_PARSE)
+                  + " skipped (fio before 3.41 cannot parse zoned:R,W)");
     }
   }
 
@@ -167,6 +179,9 @@ public final class FioDiff {
           return new Result(c, Outcome.FIO_LFSR_FAILED, List.of(fio.error));
         }
         Ran refusal = runFsBench(ownJobFile, ownDir);
+        if (refusal.json != null && zonedParseBug(fio.error) && fioBefore341()) {
+          return new Result(c, Outcome.FIO_ZONED_PARSE, List.of(fio.error));
+        }
         boolean bothRefused = refusal.json == null && refusal.error.startsWith("fsbench exited 2");
         return new Result(
             c,
@@ -202,6 +217,26 @@ public final class FioDiff {
   }
 
   private record Ran(JsonNode json, String error) {}
+
+  private Boolean fioBefore341;
+
+  private boolean fioBefore341() throws IOException, InterruptedException {
+    if (fioBefore341 == null) {
+      Process p = new ProcessBuilder("fio", "--version").redirectErrorStream(true).start();
+      String version = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      p.waitFor();
+      fioBefore341 = FioAgreement.olderThan(version, 3, 41);
+    }
+    return fioBefore341;
+  }
+
+  /** fio's refusal of a per-direction zoned list, which fio 3.41 parses (commit 7d240881). */
+  static boolean zonedParseBug(String fioError) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("failed parsing random_distribution=(zoned(_abs)?:\\S*)")
+            .matcher(fioError);
+    return m.find() && m.group(1).contains(",");
+  }
 
   private Ran runFio(Path jobFile, Path dir, Path trace) throws IOException, InterruptedException {
     Path out = dir.resolveSibling("fio.json");

@@ -1,0 +1,28 @@
+package io.fsbench.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class FioDiffTest {
+
+  @Test
+  void knowsFiosRefusalOfAPerDirectionZonedList() {
+    assertThat(
+            FioDiff.zonedParseBug(
+                "fio exited 1: fio: failed parsing random_distribution=zoned_abs:84/1547264:16/436224"
+                    + ",35/98816:42/356864:23/1527296"))
+        .isTrue();
+    assertThat(FioDiff.zonedParseBug("fio: failed parsing random_distribution=zoned:,50/50"))
+        .isTrue();
+  }
+
+  @Test
+  void anyOtherRefusalIsOneToCompare() {
+    assertThat(FioDiff.zonedParseBug("fio: failed parsing random_distribution=zoned:50/50:50/50"))
+        .isFalse();
+    assertThat(FioDiff.zonedParseBug("fio: failed parsing bssplit=4k/50,8k/50")).isFalse();
+    assertThat(FioDiff.zonedParseBug("fio: lat_percentiles in job: job1 differs from group"))
+        .isFalse();
+  }
+}
