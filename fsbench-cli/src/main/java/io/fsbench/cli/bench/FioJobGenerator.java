@@ -356,7 +356,12 @@ final class FioJobGenerator {
     boolean modifiedPasses =
         o.getOrDefault("rw", rw).contains(":")
             && (o.containsKey("loops") || o.containsKey("io_size"));
-    zones = zones || modifiedPasses;
+    // nor on a random job with an offset modifier: its sequential I/Os after each random one
+    // write some blocks twice, and fio 3.33 checks the older write too (observed: randwrite:3
+    // with rw_sequencer=identical, 'bad header numberio 4, wanted 0'; seed 2029 case 35)
+    boolean rewrites =
+        o.getOrDefault("rw", rw).startsWith("rand") && o.getOrDefault("rw", rw).contains(":");
+    zones = zones || modifiedPasses || rewrites;
     if (!writeOnly
         || !oneSize
         || sharedWriters
@@ -372,7 +377,11 @@ final class FioJobGenerator {
     }
     if (extra(30)) {
       o.put("verify_interval", pickExtra("512", "1k", "2k"));
-      if (!method.equals("pattern") && extra(30)) {
+      // not with a pattern after meta's header: fio 3.33 then fails its own check of the bytes
+      // the header was swapped with (observed: verify=meta verify_pattern=0xaa555aa5
+      // verify_interval=512 verify_offset=64, "got pattern 'ca', wanted 'aa'"; seed 2029 case 218)
+      boolean patterned = o.containsKey("verify_pattern");
+      if (!method.equals("pattern") && extra(30) && !(method.equals("meta") && patterned)) {
         o.put("verify_offset", "64");
       }
     }

@@ -13,7 +13,7 @@ public final class IoPriorities {
   private IoPriorities() {}
 
   /**
-   * Gives the calling thread the I/O priority {@code value} (class << 13 | level).
+   * Gives the calling thread the I/O priority {@code value} ({@code class << 13 | level}).
    *
    * @throws NativeIoException with the kernel's reason when it refuses (EPERM for the real-time
    *     class without CAP_SYS_ADMIN, EINVAL for a value it does not know)

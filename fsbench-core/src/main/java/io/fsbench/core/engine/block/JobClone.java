@@ -288,8 +288,10 @@ final class JobClone {
     if (spec.endFsync() && spec.rw().writes()) {
       syncAll();
     }
-    if (verifier.logsWrites()) {
-      verifyPass(); // the last pass's verify, after end_fsync as fio's do_verify follows do_io
+    // the last pass's verify, after end_fsync as fio's do_verify follows do_io; fio's
+    // thread_main skips it for a job its runtime, steady state or exitall terminated
+    if (verifier.logsWrites() && !phase.terminated) {
+      verifyPass();
     }
     long end = clock.getAsLong();
     steady.finish();
@@ -369,6 +371,9 @@ final class JobClone {
     CpuUsage cpu;
     long count;
 
+    /** The runtime, steady state or exitall ended it: fio's td->terminate. */
+    boolean terminated;
+
     Phase(long rampEnd, long deadline) {
       this.rampEnd = rampEnd;
       this.deadline = deadline;
@@ -384,10 +389,11 @@ final class JobClone {
         measureStart = now;
       }
       // steady state attained stops the job as fio's fio_mark_td_terminate: not an error
-      return now >= deadline
-          || steady.stopRequested()
-          || termination.requested()
-          || ((++count & 255) == 0 && cancelled.getAsBoolean());
+      if (now >= deadline || steady.stopRequested() || termination.requested()) {
+        terminated = true;
+        return true;
+      }
+      return (++count & 255) == 0 && cancelled.getAsBoolean();
     }
   }
 
