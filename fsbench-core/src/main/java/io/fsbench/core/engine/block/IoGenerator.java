@@ -44,6 +44,7 @@ final class IoGenerator {
   private final RandomPlacement placement;
   private LongSupplier pendingVerify = () -> 0;
   private Runnable betweenPasses = () -> {};
+  private Runnable passEnd = () -> {};
   private long verified;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
@@ -208,6 +209,13 @@ final class IoGenerator {
     this.betweenPasses = verify;
   }
 
+  /**
+   * Runs {@code action} when a pass ends and another follows, before its verify (fio's do_io end).
+   */
+  void onPassEnd(Runnable action) {
+    this.passEnd = action;
+  }
+
   /** Bytes a verify read back, which count towards {@code io_size} as fio's io_bytes do. */
   void verified(long bytes) {
     verified += bytes;
@@ -286,6 +294,7 @@ final class IoGenerator {
     if (!more) {
       return false;
     }
+    passEnd.run(); // the end of fio's do_io: end_fsync
     betweenPasses.run(); // fio verifies what a pass wrote before the next starts
     passes++;
     passIssued = 0;

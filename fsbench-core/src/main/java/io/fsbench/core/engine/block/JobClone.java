@@ -74,6 +74,7 @@ final class JobClone {
   private boolean ioEnded;
   private String mechanism = "psync";
   private int writesSinceSync;
+  private boolean lastWasSync; // fio's td->last_was_sync
   private final Termination termination = new Termination();
   private FileOperations fileOperations;
 
@@ -223,6 +224,7 @@ final class JobClone {
       IoFiles.advise(file, spec); // after invalidation, as fio's td_io_open_file
     }
     generator = new IoGenerator(spec, files, seed, this::wrapped);
+    generator.onPassEnd(this::passEnded);
     if (verifier.logsWrites()) {
       generator.verifyBetweenPasses(verifier::pendingBytes, this::verifyPass);
     }
@@ -285,9 +287,7 @@ final class JobClone {
       termination.leave();
     }
     // a job that ended during ramp time reports what it did, as fio's does
-    if (spec.endFsync() && spec.rw().writes()) {
-      syncAll();
-    }
+    endOfPassSync();
     // the last pass's verify, after end_fsync as fio's do_verify follows do_io; fio's
     // thread_main skips it for a job its runtime, steady state or exitall terminated
     if (verifier.logsWrites() && !phase.terminated) {
@@ -309,9 +309,6 @@ final class JobClone {
           used.majorFaults());
       ioEnded = true;
       endNanos = end;
-    }
-    if (spec.fsyncOnClose() && spec.rw().writes()) {
-      syncAll();
     }
     endNanos = clock.getAsLong();
   }
@@ -512,6 +509,7 @@ final class JobClone {
       return;
     }
     stats.completed(direction, n, clat, lat);
+    lastWasSync = false;
     if (direction == Direction.WRITE) {
       file.dirty = true;
     }
@@ -524,6 +522,7 @@ final class JobClone {
 
   private void syncNow(IoFile file) throws NativeIoException {
     writesSinceSync = 0;
+    lastWasSync = true;
     long start = clock.getAsLong();
     if (spec.fsync() > 0) {
       file.descriptor.fsync();
@@ -533,14 +532,35 @@ final class JobClone {
     stats.synced(clock.getAsLong() - start);
   }
 
-  private void syncAll() throws NativeIoException {
+  /**
+   * The end of fio 3.33's {@code do_io}, after every pass: with {@code end_fsync} or {@code
+   * fsync_on_close}, a job that writes waits for its I/Os in flight and fsyncs every one of its
+   * files, unless its last I/O was a sync; inside the runtime, neither counted nor timed in {@code
+   * sync}. Its files' closes then find the last I/O a sync, so {@code fsync_on_close} syncs no
+   * more.
+   */
+  private void endOfPassSync() throws NativeIoException {
+    if (!(spec.endFsync() || spec.fsyncOnClose()) || !spec.rw().writes() || lastWasSync) {
+      return;
+    }
+    quiesceForVerify.run();
     for (IoFile file : files) {
-      if (file.dirty && file.descriptor != null) {
-        // fio neither counts nor times the syncs of end_fsync and fsync_on_close
+      if (file.descriptor != null) {
         file.descriptor.fsync();
         file.dirty = false;
       }
     }
+    lastWasSync = true;
+  }
+
+  /** Between passes: the pass's end sync, then fio's clear_io_state forgets the last sync. */
+  private void passEnded() {
+    try {
+      endOfPassSync();
+    } catch (NativeIoException e) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+    }
+    lastWasSync = false;
   }
 
   private void runQueued(Phase phase) throws NativeIoException {
