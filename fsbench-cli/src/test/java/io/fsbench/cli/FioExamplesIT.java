@@ -182,7 +182,8 @@ class FioExamplesIT {
   void runsFiosExampleJobFile(String example, @TempDir Path dir) throws Exception {
     Path jobFile = dir.resolve("fsbench-" + example + ".fio");
     Files.writeString(
-        jobFile, shrunk(example, Files.readString(EXAMPLES.resolve(example + ".fio"))));
+        jobFile,
+        logsIn(dir, shrunk(example, Files.readString(EXAMPLES.resolve(example + ".fio")))));
 
     RunResult result = session.fio(jobFile);
 
@@ -239,6 +240,17 @@ class FioExamplesIT {
   }
 
   /** The example with its sizes and times shrunk and its paths brought inside the volume. */
+  /**
+   * The example with its logs written in {@code dir}: a log given bare or with a relative prefix
+   * lands in the working directory, as fio's, which for a test is the module's.
+   */
+  static String logsIn(Path dir, String text) {
+    return text.replaceAll(
+            "(?m)^(\\s*)(write_(?:bw|iops|lat|hist)_log)\\s*$", "$1$2=" + dir + "/fsbench-log")
+        .replaceAll(
+            "(?m)^(\\s*)(write_(?:bw|iops|lat|hist)_log)=(?!/)(\\S+)\\s*$", "$1$2=" + dir + "/$3");
+  }
+
   static String shrunk(String example, String original) {
     String text = original;
     if (KEEPS_SIZES.contains(example)) {

@@ -170,7 +170,8 @@ class PlacementAndSteadyStateIT {
     Path example = Path.of("/usr/share/doc/fio/examples/steadystate.fio");
     assumeTrue(Files.isRegularFile(example), "fio's steadystate example is not installed");
     assumeTrue(FsBenchProcess.system("which", "fio").size() == 1, "fio is not installed");
-    String shrunk = FioExamplesIT.shrunk("steadystate", Files.readString(example));
+    String shrunk =
+        FioExamplesIT.logsIn(dir, FioExamplesIT.shrunk("steadystate", Files.readString(example)));
     Path job = jobFile(dir, shrunk);
 
     JsonNode ours =

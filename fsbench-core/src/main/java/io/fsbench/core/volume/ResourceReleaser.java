@@ -124,7 +124,7 @@ public final class ResourceReleaser {
       case FILESYSTEM -> releaseFileSystem(entry);
       case MOUNT_POINT -> releaseMountPoint(Path.of(entry.attribute("path")));
       case LOOP -> releaseLoop(entry);
-      case IMAGE -> deleteFile(Path.of(entry.attribute("path")));
+      case IMAGE -> releaseImage(Path.of(entry.attribute("path")));
       case DIRECTORY -> releaseDirectory(entry);
     }
   }
@@ -201,6 +201,15 @@ public final class ResourceReleaser {
 
   private void releaseLoop(ResourceEntry entry) {
     LoopDevices.detachAll(host, Path.of(entry.attribute("image")));
+  }
+
+  /**
+   * Deletes a loop image, detaching first any loop device it still backs: an image deleted under an
+   * attached device would leave the device attached to a file no path names.
+   */
+  private void releaseImage(Path image) {
+    LoopDevices.detachAll(host, image);
+    deleteFile(image);
   }
 
   private static void deleteFile(Path path) {

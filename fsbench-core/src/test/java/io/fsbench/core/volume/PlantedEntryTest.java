@@ -216,6 +216,22 @@ class PlantedEntryTest {
   }
 
   @Test
+  void anImageStillBackingALoopDeviceIsDetachedBeforeItIsDeleted() throws IOException {
+    String name = "fsbench-1-2";
+    Files.createDirectories(workDir.image(name).getParent());
+    Files.writeString(workDir.image(name), "image");
+    loopList = "/dev/loop5 " + workDir.image(name) + "\n"; // its loop entry is gone, its device not
+    registry.record(
+        ResourceKind.IMAGE, Map.of("path", workDir.image(name).toString(), "volume", name));
+
+    List<ResourceReleaser.Released> results = releaser.releaseOrphans();
+
+    assertThat(results).allMatch(ResourceReleaser.Released::succeeded, "all released");
+    assertThat(commands).contains("losetup -d /dev/loop5");
+    assertThat(workDir.image(name)).doesNotExist();
+  }
+
+  @Test
   void removesADirectoryTargetSubdirectoryButNotALinkPutInItsPlace() throws IOException {
     Volume volume = directoryVolume();
     Path made = volume.mountPoint();
