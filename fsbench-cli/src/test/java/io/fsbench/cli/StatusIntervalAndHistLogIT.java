@@ -123,6 +123,7 @@ class StatusIntervalAndHistLogIT {
     FsBenchProcess.Finished run = run("--status-interval", "1s");
 
     assertThat(run.stderr().lines().filter(l -> l.startsWith("fsbench: status ")))
+        .as("status lines; stderr: %s", run.stderr())
         .hasSizeBetween(3, 4)
         .allSatisfy(l -> assertThat(l).contains("fsbench-status: read"));
     assertThat(run.stdout()).contains("fsbench-status: (groupid=0");

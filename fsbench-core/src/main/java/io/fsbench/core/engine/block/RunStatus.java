@@ -13,6 +13,8 @@ import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * fio's {@code --status-interval}: every interval, the results of every job of the run so far, as
@@ -22,6 +24,8 @@ import java.util.function.LongSupplier;
  * so it may be a moment old in places; the final result is exact.
  */
 public final class RunStatus implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(RunStatus.class);
 
   /**
    * How often to report, and to whom.
@@ -117,9 +121,14 @@ public final class RunStatus implements AutoCloseable {
         LockSupport.parkNanos(this, left);
         continue;
       }
-      List<JobResult> results = snapshot(clock.getAsLong());
-      if (!closed) {
-        every.listener().accept(results);
+      try {
+        List<JobResult> results = snapshot(clock.getAsLong());
+        if (!closed) {
+          every.listener().accept(results);
+        }
+      } catch (RuntimeException e) {
+        // one report that could not be read or written must not end the reports after it
+        log.warn("a status report failed and is skipped: {}", e.toString());
       }
       next += interval;
     }
