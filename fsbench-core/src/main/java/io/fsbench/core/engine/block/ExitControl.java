@@ -47,6 +47,11 @@ final class ExitControl {
     if (allStopped) {
       clone.termination().request();
     }
+    if (!waits(clone.job())) {
+      // running from its batch's start, as fio marks a batch's threads running before they go:
+      // a job that ends at once still stops one whose thread has yet to be scheduled
+      running.add(clone);
+    }
   }
 
   /**
@@ -69,7 +74,9 @@ final class ExitControl {
       if (clone.termination().requested()) {
         return false;
       }
-      running.add(clone);
+      if (!running.contains(clone)) {
+        running.add(clone);
+      }
       return true;
     }
   }
