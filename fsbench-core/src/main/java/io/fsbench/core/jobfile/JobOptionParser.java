@@ -330,7 +330,7 @@ public final class JobOptionParser {
         throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
       }
       if (steady) {
-        steadyState.apply(key, value, kbBase);
+        steadyState.apply(key, value);
       } else if (placedCpus) {
         cpus.apply(key, value);
       } else if (placed) {

@@ -27,6 +27,10 @@ final class SteadyStateOptions {
   private SteadyState.Criterion criterion = SteadyState.NONE.criterion();
   private double limit = SteadyState.NONE.limit();
   private boolean percent = SteadyState.NONE.percent();
+
+  /** The kb_base fio 3.33 applies to a bandwidth limit, whatever the job says. */
+  private static final int FIO_UNITS = 1024;
+
   private Duration duration = Duration.ZERO;
   private Duration ramp = Duration.ZERO;
   private boolean given;
@@ -35,10 +39,10 @@ final class SteadyStateOptions {
     return KEYS.contains(key);
   }
 
-  void apply(String key, String value, int kbBase) {
+  void apply(String key, String value) {
     switch (key) {
       case "steadystate", "ss" -> {
-        criterion(value, kbBase);
+        criterion(value);
         given = true;
       }
       case "steadystate_duration", "ss_dur" -> duration = wholeSeconds(key, value);
@@ -66,7 +70,7 @@ final class SteadyStateOptions {
     return SteadyState.of(criterion, limit, percent, duration, ramp);
   }
 
-  private void criterion(String value, int kbBase) {
+  private void criterion(String value) {
     String v = value.strip();
     int colon = v.indexOf(':');
     if (colon < 0) {
@@ -84,7 +88,10 @@ final class SteadyStateOptions {
     } else if (c.judgesIops()) {
       parsed = decimal(value, number);
     } else {
-      parsed = FioValues.count("steadystate", number, kbBase); // bytes/s, as fio's str_to_decimal
+      // bytes/s, with k = 1024 whatever the job's kb_base: fio 3.33's callback hands its number
+      // parser the thread where the options are expected, so the parser never finds the job's
+      // kb_base and falls back to 1024 (ss=bw_slope:100k with kb_base=1000 is 102400 in fio)
+      parsed = FioValues.count("steadystate", number, FIO_UNITS);
     }
     criterion = c;
     limit = parsed;

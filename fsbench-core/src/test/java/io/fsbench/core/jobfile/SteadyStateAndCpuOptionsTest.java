@@ -44,6 +44,14 @@ class SteadyStateAndCpuOptionsTest {
   }
 
   @Test
+  void readsABandwidthLimitWithFiosUnitsWhateverTheJobsKbBase() {
+    // fio-diff seed 2030 case 36: fio 3.33 reports ss=bw_slope:100k under kb_base=1000 as 102400
+    assertThat(spec("kb_base=1000 ss=bw_slope:100k ss_dur=2").steadyState().limit())
+        .isEqualTo(102_400.0);
+    assertThat(spec("kb_base=1000 ss=bw:1m ss_dur=2").steadyState().limit()).isEqualTo(1_048_576.0);
+  }
+
+  @Test
   void defaultsToFiosIopsSlopeOfAHundredthPercentWhenOnlyTheWindowIsGiven() {
     SteadyState ss = spec("ss_dur=5").steadyState();
 

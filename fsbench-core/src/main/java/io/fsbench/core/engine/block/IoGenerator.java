@@ -231,7 +231,7 @@ final class IoGenerator {
       if (!spec.timeBased()
           && (issued >= limit * spec.loops()
               || passIssued >= passBudget
-              || doneFiles == files.size())) {
+              || doneFiles >= files.size())) {
         if (!nextPass()) {
           return false;
         }
@@ -283,7 +283,7 @@ final class IoGenerator {
     if (passIssued == 0) {
       return false; // fio's thread_main ends a job whose last pass did no I/O
     }
-    boolean allDone = doneFiles == files.size();
+    boolean allDone = doneFiles >= files.size();
     // fio's keep_running counts the bytes of both directions, the verify reads of each pass too
     long done = issued + verified + pendingVerify.getAsLong();
     boolean more =
@@ -311,8 +311,21 @@ final class IoGenerator {
       f.baseStart = f.start;
       rewind(f);
     }
-    doneFiles = 0;
+    if (restartsDoneFiles()) {
+      doneFiles = 0;
+    }
     return true;
+  }
+
+  /**
+   * Whether a new pass counts the files done afresh, as fio's {@code reset_io_counters} does only
+   * for a time-based job, one of several loops, or one with {@code do_verify} (on by default,
+   * verify or not). Otherwise the count stays: a pass that {@code io_size} adds after every file
+   * reached its end finds them all done and does nothing, and the job ends (fio-diff seed 2030 case
+   * 116: {@code offset=16k filesize=64k io_size=64k do_verify=0} writes the 48 KiB region once).
+   */
+  private boolean restartsDoneFiles() {
+    return spec.timeBased() || spec.loops() > 1 || spec.verifySettings().doVerify();
   }
 
   /** The next file in round robin (fio's default file_service_type) that is not done. */

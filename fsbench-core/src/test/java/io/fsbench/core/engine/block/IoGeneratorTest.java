@@ -6,6 +6,7 @@ import io.fsbench.api.BlockSize;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.ReadWrite;
 import io.fsbench.api.Size;
+import io.fsbench.api.VerifySettings;
 import io.fsbench.core.stats.Direction;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +45,32 @@ class IoGeneratorTest {
     assertThat(first).hasSize(256).doesNotHaveDuplicates();
     assertThat(second).isNotEqualTo(first).containsExactlyInAnyOrderElementsOf(first);
     assertThat(again).isEqualTo(first);
+  }
+
+  @Test
+  void aPassThatIoSizeAddsRunsOnlyWhereFioCountsTheFilesDoneAfresh() {
+    // fio's reset_io_counters zeroes nr_done_files only with do_verify (its default), several
+    // loops or time_based: without them the added pass finds every file done (seed 2030 case 116)
+    long byDefault = bytes(plans(regionOnce().build(), 48 * 1024, 5));
+    long noVerify = bytes(plans(regionOnce().verifySettings(NO_VERIFY).build(), 48 * 1024, 5));
+    long twoLoops =
+        bytes(plans(regionOnce().verifySettings(NO_VERIFY).loops(2).build(), 48 * 1024, 5));
+
+    assertThat(byDefault).isEqualTo(64 * 1024);
+    assertThat(noVerify).isEqualTo(48 * 1024);
+    assertThat(twoLoops)
+        .as("each loop once over the region, then io_size is reached")
+        .isEqualTo(96 * 1024);
+  }
+
+  private static final VerifySettings NO_VERIFY = VerifySettings.DEFAULT.doVerify(false);
+
+  private static JobSpec.Builder regionOnce() {
+    return JobSpec.randWrite(Size.kib(4)).name("w").size(Size.kib(48)).ioSize(Size.kib(64));
+  }
+
+  private static long bytes(List<IoPlan> plans) {
+    return plans.stream().mapToLong(p -> p.length).sum();
   }
 
   @Test
