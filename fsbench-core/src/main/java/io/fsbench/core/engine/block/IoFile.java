@@ -20,7 +20,13 @@ final class IoFile {
   final long[] lastStart = {-1, -1};
   BlockChooser chooser;
   NativeFile descriptor;
-  boolean dirty;
+
+  /**
+   * Whether fio's {@code clear_io_state} has closed it since it was last opened (fsbench keeps the
+   * descriptor): its close made the sync {@code fsync_on_close} asks for, and it opens anew when
+   * used.
+   */
+  boolean closed;
 
   /** Whether a file-operation engine has opened it (created, stat'ed, deleted) this pass. */
   boolean opened;

@@ -174,6 +174,20 @@ final class IoFiles {
     }
   }
 
+  /**
+   * Closes {@code file} and opens it again as fio's {@code td_io_open_file} does for a new pass or
+   * a verify: invalidated unless {@code invalidate=0}, then given the fadvise hint.
+   */
+  static void reopen(IoFile file, JobSpec spec) throws NativeIoException {
+    file.closed = false;
+    file.descriptor.close();
+    file.descriptor = open(file, spec);
+    if (spec.invalidate()) {
+      invalidate(file);
+    }
+    advise(file, spec);
+  }
+
   /** Drops the file's clean pages from the page cache: posix_fadvise(DONTNEED), as fio does. */
   static void invalidate(IoFile file) throws NativeIoException {
     file.descriptor.fadvise(Advice.DONTNEED, 0, 0);

@@ -45,6 +45,7 @@ final class IoGenerator {
   private LongSupplier pendingVerify = () -> 0;
   private Runnable betweenPasses = () -> {};
   private Runnable passEnd = () -> {};
+  private Consumer<IoFile> fileDone = f -> {};
   private long verified;
 
   IoGenerator(JobSpec spec, List<IoFile> files, long seed, Consumer<IoFile> onWrap) {
@@ -216,6 +217,11 @@ final class IoGenerator {
     this.passEnd = action;
   }
 
+  /** Runs {@code action} when a file reaches its end in a pass, where fio closes it. */
+  void onFileDone(Consumer<IoFile> action) {
+    this.fileDone = action;
+  }
+
   /** Bytes a verify read back, which count towards {@code io_size} as fio's io_bytes do. */
   void verified(long bytes) {
     verified += bytes;
@@ -249,11 +255,11 @@ final class IoGenerator {
       }
       if (length == 0) {
         if (spec.timeBased()) {
-          onReopen.accept(file); // the file reached its end: fio closes it and opens it again
-          rewind(file);
+          reopen(file); // the file reached its end: fio closes it and opens it again
         } else {
           file.done = true;
           doneFiles++;
+          fileDone.accept(file);
         }
         continue;
       }
@@ -301,15 +307,19 @@ final class IoGenerator {
     if (zones != null) {
       zones.restart(); // fio's reset_io_counters, with each file's start taken anew below
     }
+    // fio's clear_io_state closed every file; the next pass opens each again when it uses it,
+    // unless it has nothing left to issue (the bytes of every loop are done)
+    boolean opens = issued < limit * spec.loops();
     for (IoFile f : files) {
-      if (f.done) {
-        onReopen.accept(f); // the file reached its end: fio closed it and opens it again
-      }
       // fio's clear_io_state takes each start anew between loops, now of the size the file was
       // given at setup: offset=50% of a fresh file starts at 0, its second loop half way
       f.start = spec.offsets().startIn(f.size, f.subjob, unit);
       f.baseStart = f.start;
-      rewind(f);
+      if (opens) {
+        reopen(f);
+      } else {
+        rewind(f);
+      }
     }
     if (restartsDoneFiles()) {
       doneFiles = 0;
@@ -339,8 +349,22 @@ final class IoGenerator {
     }
   }
 
+  /**
+   * Starts a new pass over a file that reached its end: fio opens it anew (invalidating it and
+   * giving the fadvise hint again), so the wrap's own invalidation is not made as well.
+   */
+  private void reopen(IoFile file) {
+    onReopen.accept(file);
+    restart(file);
+  }
+
   /** Starts a new pass over {@code file}, which fio follows by invalidating its cache. */
   private void rewind(IoFile file) {
+    restart(file);
+    onWrap.accept(file);
+  }
+
+  private void restart(IoFile file) {
     file.done = false;
     file.sequentialPosition[0] = file.start;
     file.sequentialPosition[1] = file.start;
@@ -349,7 +373,6 @@ final class IoGenerator {
     if (file.chooser != null) {
       file.chooser.reset();
     }
-    onWrap.accept(file);
   }
 
   /**

@@ -60,7 +60,7 @@ final class JobClone {
   private final SteadyStateMonitor.Subject steady;
   private final int threadNumber;
   private final Verifier verifier;
-  private Runnable quiesceForVerify = () -> {};
+  private Runnable quiesce = () -> {};
   private long issuedIos;
   private final IoPlan plan = new IoPlan();
   private IoGenerator generator;
@@ -137,10 +137,20 @@ final class JobClone {
     }
   }
 
+  /** fio's do_verify between passes, then the clear_io_state before the next pass. */
+  private void verifyBetweenPasses() {
+    verifyPass();
+    try {
+      clearIoState();
+    } catch (NativeIoException e) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+    }
+  }
+
   /** fio's do_verify between passes and at the end: what the pass wrote, read back. */
   private void verifyPass() {
     try {
-      quiesceForVerify.run();
+      quiesce.run();
       generator.verified(verifier.verifyAll(spec.name(), this::checkCancelled));
     } catch (NativeIoException e) {
       throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
@@ -223,10 +233,11 @@ final class JobClone {
     for (IoFile file : files) {
       IoFiles.advise(file, spec); // after invalidation, as fio's td_io_open_file
     }
-    generator = new IoGenerator(spec, files, seed, this::wrapped);
+    generator = new IoGenerator(spec, files, seed, this::wrapped, this::reopened);
     generator.onPassEnd(this::passEnded);
+    generator.onFileDone(this::fileDone);
     if (verifier.logsWrites()) {
-      generator.verifyBetweenPasses(verifier::pendingBytes, this::verifyPass);
+      generator.verifyBetweenPasses(verifier::pendingBytes, this::verifyBetweenPasses);
     }
   }
 
@@ -242,6 +253,23 @@ final class JobClone {
       } catch (NativeIoException e) {
         throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
       }
+    }
+  }
+
+  /**
+   * fio closes a file that reached its end and opens it again when the next pass (or a time-based
+   * job's wrap) first uses it; I/Os still in flight on it complete first, as fio's do_io reaps them
+   * before its pass ends. Inside runtime, as in fio.
+   */
+  private void reopened(IoFile file) {
+    try {
+      quiesce.run();
+      if (!file.closed) {
+        syncOnClose(file); // a time-based job's wrap closes the file without clear_io_state
+      }
+      IoFiles.reopen(file, spec);
+    } catch (NativeIoException e) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
     }
   }
 
@@ -291,6 +319,7 @@ final class JobClone {
     // the last pass's verify, after end_fsync as fio's do_verify follows do_io; fio's
     // thread_main skips it for a job its runtime, steady state or exitall terminated
     if (verifier.logsWrites() && !phase.terminated) {
+      clearIoState();
       verifyPass();
     }
     long end = clock.getAsLong();
@@ -510,9 +539,6 @@ final class JobClone {
     }
     stats.completed(direction, n, clat, lat);
     lastWasSync = false;
-    if (direction == Direction.WRITE) {
-      file.dirty = true;
-    }
   }
 
   private boolean syncDue() {
@@ -543,24 +569,68 @@ final class JobClone {
     if (!(spec.endFsync() || spec.fsyncOnClose()) || !spec.rw().writes() || lastWasSync) {
       return;
     }
-    quiesceForVerify.run();
+    quiesce.run();
     for (IoFile file : files) {
-      if (file.descriptor != null) {
-        file.descriptor.fsync();
-        file.dirty = false;
+      if (file.descriptor == null) {
+        continue;
       }
+      if (file.closed) {
+        // fio's fio_file_fsync opens a file it closed at its end (invalidated, advised), syncs
+        // it and closes it again (fio-diff seed 2031 case 190)
+        IoFiles.reopen(file, spec);
+        file.closed = true;
+      }
+      file.descriptor.fsync();
     }
     lastWasSync = true;
   }
 
-  /** Between passes: the pass's end sync, then fio's clear_io_state forgets the last sync. */
-  private void passEnded() {
+  /**
+   * fio closes a file when it reaches its end in a pass (its set_io_u_file), syncing it under
+   * fsync_on_close unless the last I/O was a sync; only then do its I/Os in flight complete first.
+   */
+  private void fileDone(IoFile file) {
     try {
-      endOfPassSync();
+      if (spec.fsyncOnClose() && spec.rw().writes() && !lastWasSync) {
+        quiesce.run();
+        syncOnClose(file);
+      }
+      file.closed = true;
     } catch (NativeIoException e) {
       throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
     }
+  }
+
+  /** Between passes: the pass's end sync, then fio's clear_io_state. */
+  private void passEnded() {
+    try {
+      endOfPassSync();
+      clearIoState();
+    } catch (NativeIoException e) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+    }
+  }
+
+  /**
+   * fio's {@code clear_io_state}, before a verify and before each new pass: it forgets the last
+   * sync, then closes every file, so that under {@code fsync_on_close} a writing job syncs each one
+   * (neither counted nor timed) even right after the pass's end sync. fio-diff seed 2031 case 32: a
+   * verifying {@code fsync_on_close} job syncs each file at the pass's end, before its verify and
+   * after it.
+   */
+  private void clearIoState() throws NativeIoException {
     lastWasSync = false;
+    for (IoFile file : files) {
+      syncOnClose(file);
+      file.closed = true;
+    }
+  }
+
+  /** fio's {@code td_io_close_file}: under fsync_on_close, a sync unless the last I/O was one. */
+  private void syncOnClose(IoFile file) throws NativeIoException {
+    if (spec.fsyncOnClose() && spec.rw().writes() && !lastWasSync && file.descriptor != null) {
+      file.descriptor.fsync();
+    }
   }
 
   private void runQueued(Phase phase) throws NativeIoException {
@@ -578,7 +648,7 @@ final class JobClone {
                 + " iodepth=1 or a kernel with io_uring");
       }
       QueuedIo io = new QueuedIo(queue, depth);
-      quiesceForVerify = io::quiesce;
+      quiesce = io::quiesce;
       io.run(phase);
     }
   }
@@ -830,11 +900,17 @@ final class JobClone {
         setup);
   }
 
-  /** Closes the clone's descriptors; safe to call more than once. */
+  /**
+   * Closes the clone's descriptors, each synced first under {@code fsync_on_close} unless the last
+   * I/O was a sync (after a verify it was a read); safe to call more than once.
+   */
   void close() {
     for (IoFile file : files) {
       if (file.descriptor != null) {
         try {
+          if (!file.closed) {
+            syncOnClose(file);
+          }
           file.descriptor.close();
         } catch (NativeIoException e) {
           // the descriptor is gone either way; a close error after the I/O changes no result

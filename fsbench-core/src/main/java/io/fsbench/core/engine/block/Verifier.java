@@ -186,26 +186,15 @@ final class Verifier {
   }
 
   /**
-   * fio's {@code clear_io_state} before {@code do_verify} closes the files (syncing them under
-   * {@code fsync_on_close}), and the verify opens them again as any pass does: invalidated unless
-   * {@code invalidate=0}, then given the fadvise hint. So the reads come from the disk where the
-   * pages were clean.
+   * fio's {@code clear_io_state} before {@code do_verify} has closed the files, and the verify
+   * opens them again as any pass does: invalidated unless {@code invalidate=0}, then given the
+   * fadvise hint. So the reads come from the disk where the pages were clean.
    */
   private void reopen() throws NativeIoException {
     for (IoFile f : files) {
-      if (f.descriptor == null) {
-        continue;
+      if (f.descriptor != null) {
+        IoFiles.reopen(f, spec);
       }
-      if (spec.fsyncOnClose() && f.dirty) {
-        f.descriptor.fsync(); // fio neither counts nor times it
-        f.dirty = false;
-      }
-      f.descriptor.close();
-      f.descriptor = IoFiles.open(f, spec);
-      if (spec.invalidate()) {
-        IoFiles.invalidate(f);
-      }
-      IoFiles.advise(f, spec);
     }
   }
 
