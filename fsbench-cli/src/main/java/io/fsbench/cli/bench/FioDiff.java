@@ -208,7 +208,8 @@ public final class FioDiff {
                 FioSyscalls.count(ownTrace, ownDir),
                 FioAgreement.deterministic(c) && !asyncVerify(c),
                 c.sections().stream()
-                    .anyMatch(s -> s.option("ioengine", "psync").equals("io_uring")),
+                        .anyMatch(s -> s.option("ioengine", "psync").equals("io_uring"))
+                    || FioAgreement.syncsDrawn(c, fio.json),
                 c.sections().stream().anyMatch(s -> s.options().containsKey("filename")),
                 c.sections().stream()
                     .mapToInt(s -> Integer.parseInt(s.option("loops", "1")))

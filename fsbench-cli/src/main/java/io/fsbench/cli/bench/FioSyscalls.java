@@ -218,21 +218,19 @@ final class FioSyscalls {
    * data calls of fio's ftruncate and falloc engines) and syncs are not compared, and opens and
    * fadvise calls need only appear in both: which direction and size a random stream draws decides
    * how many there are (and how many passes fio makes, each re-opening the files), and the JSON's
-   * counts are compared with the tolerance that needs. With {@code uring} (a job uses io_uring),
-   * syncs are not compared: fio queues them to the ring (IORING_OP_FSYNC), where strace does not
-   * see them, and the JSON's sync counts are compared. With {@code sharedFiles} (clones or jobs
-   * share a {@code filename=}), fio may open a file up to twice per clone where fsbench opens it
-   * once: a thread that finds the file in fio's file hash, opened by another, opens it again. With
-   * {@code loops} above 1, fio closes a job's files after a loop that reached their end and opens
-   * (invalidates and advises) them again, but not after one that stopped at io_size; fsbench keeps
-   * them open and invalidates buffered files between passes: opens and fadvise calls of one may be
-   * up to {@code loops} times those of the other.
+   * counts are compared with the tolerance that needs. With {@code syncsElsewhere}, syncs are not
+   * compared, the JSON's sync counts are: a job uses io_uring, where fio queues them to the ring
+   * (IORING_OP_FSYNC) and strace does not see them, or fio decides them from completions (see
+   * FioAgreement.syncsDrawn). With {@code sharedFiles} (clones or jobs share a {@code filename=}),
+   * fio may open a file up to twice per clone where fsbench opens it once: a thread that finds the
+   * file in fio's file hash, opened by another, opens it again. Passes, loops and verifies close
+   * and open the files on both sides alike, and are compared call for call.
    */
   static List<String> compare(
       Map<String, Long> fio,
       Map<String, Long> own,
       boolean exactData,
-      boolean uring,
+      boolean syncsElsewhere,
       boolean sharedFiles,
       int loops) {
     List<String> out = new ArrayList<>();
@@ -245,7 +243,7 @@ final class FioSyscalls {
       boolean data =
           DATA.contains(key)
               || (!exactData && (key.equals("ftruncate") || key.startsWith("fallocate")));
-      if (uring && SYNCS.contains(key)) {
+      if (syncsElsewhere && SYNCS.contains(key)) {
         continue;
       }
       if (f == o || (!exactData && (data || SYNCS.contains(key)))) {
@@ -259,7 +257,7 @@ final class FioSyscalls {
         continue; // how many passes a random stream makes fio take, each re-opening the files
       }
       if (loops > 1 && reopened && Math.max(f, o) <= Math.min(f, o) * loops) {
-        continue; // fio re-opens (invalidates, advises) a job's files after a loop that ended them
+        continue; // see above: re-opens between loops
       }
       out.add("syscall " + key + ": fio " + f + ", fsbench " + o);
     }
