@@ -16,8 +16,8 @@ final class IoFile {
   private final long ioLength;
   long start;
   long baseStart;
-  final long[] sequentialPosition = new long[2];
-  final long[] lastStart = {-1, -1};
+  final long[] sequentialPosition = new long[3]; // read, write, trim
+  final long[] lastStart = {-1, -1, -1};
   BlockChooser chooser;
   NativeFile descriptor;
   boolean dirty;
