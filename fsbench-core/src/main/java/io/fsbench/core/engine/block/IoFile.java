@@ -46,8 +46,7 @@ final class IoFile {
     this.baseStart = start;
     this.ioLength = end - start;
     this.subjob = subjob;
-    sequentialPosition[0] = start;
-    sequentialPosition[1] = start;
+    java.util.Arrays.fill(sequentialPosition, start);
   }
 
   /** The bytes of the clone's region: fio's {@code io_size} of the file, fixed at setup. */
