@@ -562,9 +562,14 @@ public record JobSpec(
   }
 
   private static void requireName(String name) {
-    if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.+-]+")) {
+    // fio's section names may hold spaces (its falloc example's "punch hole-fuzzer"): inner
+    // single spaces are taken, as a file named after the job holds them as well
+    if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.+-]+( [A-Za-z0-9_.+-]+)*")) {
       throw new InvalidInputException(
-          "job name (" + name + ") must be non-empty and hold only letters, digits, _ . + -");
+          "job name ("
+              + name
+              + ") must be non-empty and hold only letters, digits, _ . + - and single spaces"
+              + " between them");
     }
   }
 
