@@ -86,7 +86,7 @@ class EveryApiVerbRefusedTest {
           Map.entry("logs", "a LogFiles checks itself; a prefix's directory when the job runs"));
 
   static {
-    JOB_CASES.put("name", b -> b.name("no spaces allowed"));
+    JOB_CASES.put("name", b -> b.name("no  double spaces"));
     JOB_CASES.put("rwMixRead", b -> b.rwMixRead(101));
     JOB_CASES.put("blockSize", b -> b.blockSize(Size.ZERO));
     JOB_CASES.put("readBlockSize", b -> b.readBlockSize(BlockSize.of(Size.ZERO)));
@@ -141,6 +141,18 @@ class EveryApiVerbRefusedTest {
         b -> b.rw(ReadWrite.READ).blockAlign(io.fsbench.api.BlockAlign.both(Size.kib(8))));
     JOB_CASES.put("priority", b -> b.priority(io.fsbench.api.IoPriority.of(4, 0)));
     JOB_CASES.put("flow", b -> b.flow(io.fsbench.api.Flow.weight(1001)));
+    JOB_CASES.put(
+        "trimBlockSize",
+        b ->
+            b.rw(ReadWrite.RANDTRIM)
+                .trimBlockSize(io.fsbench.api.BlockSize.of(Size.kib(4)))
+                .verify(io.fsbench.api.VerifyMethod.MD5)); // a trim writes nothing to verify
+    JOB_CASES.put(
+        "errors",
+        b ->
+            b.errors(
+                io.fsbench.api.ErrorHandling.NONE.ignore(
+                    io.fsbench.api.ErrorHandling.WRITE, List.of(-28))));
     JOB_CASES.put(
         "randomGenerator",
         b ->

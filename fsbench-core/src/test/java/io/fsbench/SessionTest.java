@@ -171,9 +171,9 @@ class SessionTest {
 
   @Test
   void anUnsupportedFioOptionIsRefusedByNameBeforeAnythingIsMade() throws IOException {
-    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "verify_async=2")))
+    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "latency_target=2")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("'verify_async'");
+        .hasMessageContaining("'latency_target'");
     assertThat(engine.calls).isEmpty();
     assertThat(leftInTarget()).isEmpty();
   }

@@ -73,6 +73,9 @@ import org.jspecify.annotations.Nullable;
  * @param priority fio's {@code prio} and {@code prioclass}: the I/O priority of each clone's thread
  * @param flow fio's {@code flow}, {@code flow_id} and {@code flow_sleep}: the job's weight among
  *     the jobs of its flow that run with it
+ * @param trimBlockSize block size of trims ({@code rw=trim}, {@code randtrim})
+ * @param errors which I/O errors the job counts and carries on after: fio's {@code
+ *     continue_on_error}, {@code ignore_error}, {@code error_dump}
  */
 public record JobSpec(
     String name,
@@ -125,7 +128,9 @@ public record JobSpec(
     CpuPlacement cpus,
     BlockAlign blockAlign,
     IoPriority priority,
-    Flow flow)
+    Flow flow,
+    BlockSize trimBlockSize,
+    ErrorHandling errors)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -192,6 +197,9 @@ public record JobSpec(
     Objects.requireNonNull(blockAlign, "blockAlign");
     Objects.requireNonNull(priority, "priority");
     Objects.requireNonNull(flow, "flow");
+    Objects.requireNonNull(trimBlockSize, "trimBlockSize");
+    Objects.requireNonNull(errors, "errors");
+    requireTrimFits(name, rw, verify, logs, distribution, blockAlign);
     blockAlign.check(name, rw, randomMap, distribution, readBlockSize, writeBlockSize);
     if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
       // fio draws the skewed offsets over the whole region from each zone's moving start, so
@@ -488,6 +496,42 @@ public record JobSpec(
     }
   }
 
+  /**
+   * What fsbench does not run with trims: verify (a trim job writes nothing to check), the log
+   * files (fsbench logs reads and writes), zoned distributions and {@code blockalign} (placed per
+   * read and write direction only).
+   */
+  private static void requireTrimFits(
+      String name,
+      ReadWrite rw,
+      VerifyMethod verify,
+      LogFiles logs,
+      Distribution distribution,
+      BlockAlign blockAlign) {
+    if (!rw.trims()) {
+      return;
+    }
+    String refused =
+        verify != VerifyMethod.NONE
+            ? "verify"
+            : logs.any()
+                ? "the log files (write_*_log)"
+                : distribution.isZoned()
+                    ? "random_distribution="
+                        + distribution.kind().name().toLowerCase(java.util.Locale.ROOT)
+                    : !blockAlign.isDefault() ? "blockalign" : null;
+    if (refused != null) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': rw="
+              + rw.fioName()
+              + " with "
+              + refused
+              + " is not supported by fsbench's engine; drop it, or trim without it");
+    }
+  }
+
   private static void requirePacingFits(String name, RateLimit rate, Pacing pacing) {
     if (pacing.poisson() && !rate.isLimited()) {
       throw new InvalidInputException(
@@ -518,9 +562,14 @@ public record JobSpec(
   }
 
   private static void requireName(String name) {
-    if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.+-]+")) {
+    // fio's section names may hold spaces (its falloc example's "punch hole-fuzzer"): inner
+    // single spaces are taken, as a file named after the job holds them as well
+    if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.+-]+( [A-Za-z0-9_.+-]+)*")) {
       throw new InvalidInputException(
-          "job name (" + name + ") must be non-empty and hold only letters, digits, _ . + -");
+          "job name ("
+              + name
+              + ") must be non-empty and hold only letters, digits, _ . + - and single spaces"
+              + " between them");
     }
   }
 
@@ -632,6 +681,8 @@ public record JobSpec(
     private BlockAlign blockAlign = BlockAlign.DEFAULT;
     private IoPriority priority = IoPriority.NONE;
     private Flow flow = Flow.NONE;
+    private BlockSize trimBlockSize = BlockSize.of(Size.kib(4));
+    private ErrorHandling errors = ErrorHandling.NONE;
 
     protected AbstractBuilder() {}
 
@@ -925,6 +976,18 @@ public record JobSpec(
       return self();
     }
 
+    /** Block size of trims (the third value of fio's {@code bs}); 4 KiB unless given. */
+    public B trimBlockSize(BlockSize size) {
+      this.trimBlockSize = size;
+      return self();
+    }
+
+    /** Which I/O errors the job counts and carries on after ({@link ErrorHandling}). */
+    public B errors(ErrorHandling errors) {
+      this.errors = errors;
+      return self();
+    }
+
     /** Copies every value of a spec into this builder. */
     public B from(JobSpec spec) {
       name = spec.name();
@@ -978,6 +1041,8 @@ public record JobSpec(
       blockAlign = spec.blockAlign();
       priority = spec.priority();
       flow = spec.flow();
+      trimBlockSize = spec.trimBlockSize();
+      errors = spec.errors();
       return self();
     }
 
@@ -1013,7 +1078,8 @@ public record JobSpec(
 
     /** {@code randwrite-4k} for a job nobody named. */
     private String defaultName() {
-      BlockSize bs = rw.writes() && !rw.reads() ? writeBlockSize : readBlockSize;
+      BlockSize bs =
+          rw.trims() ? trimBlockSize : rw.writes() && !rw.reads() ? writeBlockSize : readBlockSize;
       return rw.fioName() + "-" + (bs.isFixed() ? bs.toString() : "bssplit");
     }
 
@@ -1069,7 +1135,9 @@ public record JobSpec(
           cpus,
           blockAlign,
           priority,
-          flow);
+          flow,
+          trimBlockSize,
+          errors);
     }
   }
 }

@@ -9,7 +9,11 @@ public enum ReadWrite {
   RANDREAD("randread", true, false, true),
   RANDWRITE("randwrite", false, true, true),
   READWRITE("readwrite", true, true, false),
-  RANDRW("randrw", true, true, true);
+  RANDRW("randrw", true, true, true),
+  /** Sequential trims: fio's discard, or a punched hole with {@code ioengine=falloc}. */
+  TRIM("trim", false, false, false),
+  /** Random trims. */
+  RANDTRIM("randtrim", false, false, true);
 
   private final String fioName;
   private final boolean reads;
@@ -44,7 +48,15 @@ public enum ReadWrite {
     return reads && writes;
   }
 
-  /** Parses fio's spellings: read, write, randread, randwrite, rw, readwrite, randrw. */
+  /** Whether the job trims (fio's {@code td_trim}): {@code trim} and {@code randtrim}. */
+  public boolean trims() {
+    return !reads && !writes;
+  }
+
+  /**
+   * Parses fio's spellings: read, write, randread, randwrite, rw, readwrite, randrw, trim,
+   * randtrim; fio 3.33's trimwrite and randtrimwrite are refused by name.
+   */
   public static ReadWrite parse(String text) {
     String s = text.strip().toLowerCase(Locale.ROOT);
     int colon = s.indexOf(':');
@@ -54,6 +66,13 @@ public enum ReadWrite {
     if (s.equals("rw")) {
       return READWRITE;
     }
+    if (s.equals("trimwrite") || s.equals("randtrimwrite")) {
+      throw new InvalidInputException(
+          "rw ("
+              + text
+              + "): fsbench does not run trim-then-write sequences yet; give rw=trim, randtrim,"
+              + " write or randwrite");
+    }
     for (ReadWrite rw : values()) {
       if (rw.fioName.equals(s)) {
         return rw;
@@ -62,7 +81,7 @@ public enum ReadWrite {
     throw new InvalidInputException(
         "rw ("
             + text
-            + ") is not one of read, write, randread, randwrite, rw, readwrite, randrw"
-            + " (trim is not supported)");
+            + ") is not one of read, write, randread, randwrite, rw, readwrite, randrw, trim,"
+            + " randtrim");
   }
 }

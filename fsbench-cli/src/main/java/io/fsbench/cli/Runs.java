@@ -70,11 +70,14 @@ final class Runs {
     }
   }
 
-  /** 0, or 1 when a job reports an error, as fio exits. */
+  /**
+   * 0, or 1 when an error ended a job, as fio exits; a job that only skipped errors ({@code
+   * continue_on_error}) reports the first as its error, and fails nothing, as under fio.
+   */
   static int exitCode(RunResult run, PrintWriter err) {
     int code = 0;
     for (JobResult job : run.jobs()) {
-      if (job.error() != 0) {
+      if (job.error() != 0 && (job.errors().ended() || !job.errors().reported())) {
         err.println("fsbench: job " + job.jobname() + " failed with error " + job.error());
         code = 1;
       }

@@ -105,18 +105,47 @@ class FioExamplesIT {
           Map.entry("cmdprio-percentage", "cmdprio_percentage, cmdprio (per-I/O priorities)"),
           Map.entry(
               "enospc-pressure",
-              "continue_on_error, ignore_error, error_dump (error control), rw=randtrim (trim),"
-                  + " verify_fatal, verify_dump, verify_backlog, verify_async"),
-          Map.entry(
-              "falloc",
-              "rw=randtrim (trim workloads; falloc's punch hole): ioengine=falloc itself runs"),
+              "verify on a job that reads and writes (rw=randrw) with verify_backlog at"
+                  + " iodepth=128; its error control (continue_on_error, ignore_error,"
+                  + " error_dump), trims, verify_async and verify_dump are read"),
           Map.entry("fixed-rate-submission", "io_submit_mode=offload"),
           Map.entry("latency-profile", "latency_target"),
           Map.entry("poisson-rate-submission", "io_submit_mode=offload"),
           Map.entry(
               "surface-scan",
-              "fill_device (write until the disk is full) and create_serialize; its verify=meta,"
-                  + " verify_pattern and verify_interval run"));
+              "fill_device (write until the disk is full), and a job without size that reads the"
+                  + " file an earlier job wrote; its create_serialize, verify=meta, verify_pattern"
+                  + " and verify_interval run"));
+
+  /**
+   * fio's falloc example: its falloc fuzzer allocates (fallocate mode 0) while two punch-hole
+   * clones trim (fallocate PUNCH_HOLE) 4 KiB at a time on the same 16 MiB file; under
+   * group_reporting the three are one report, named after the first, with every trim counted in
+   * full as fio's falloc engine counts it. Then a direct write and a buffered read go over the
+   * fragmented file.
+   */
+  @Test
+  void fallocExamplePunchesHolesAsTrims(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isRegularFile(EXAMPLES.resolve("falloc.fio")), "fio's falloc example");
+    Path jobFile = dir.resolve("fsbench-falloc.fio");
+    Files.writeString(jobFile, shrunk("falloc", Files.readString(EXAMPLES.resolve("falloc.fio"))));
+
+    RunResult result = session.fio(jobFile);
+
+    assertThat(result.jobs())
+        .extracting(JobResult::jobname)
+        .containsExactly("falloc-fuzzer", "sequential aio-dio write", "sequential buffered read");
+    JobResult fuzzers = result.jobs().get(0);
+    assertThat(fuzzers.members()).isEqualTo(3); // the fuzzer and both punch-hole clones
+    assertThat(fuzzers.error()).isZero();
+    assertThat(fuzzers.write().totalIos()).isPositive();
+    assertThat(fuzzers.trim().totalIos()).isPositive();
+    assertThat(fuzzers.trim().ioBytes()).isEqualTo(fuzzers.trim().totalIos() * 4096);
+    assertThat(fuzzers.trim().clat().n()).isEqualTo(fuzzers.trim().totalIos());
+    assertThat(fuzzers.read().totalIos()).isZero();
+    assertThat(result.jobs().get(1).write().ioBytes()).isEqualTo(16L << 20);
+    assertThat(result.jobs().get(2).read().ioBytes()).isEqualTo(16L << 20);
+  }
 
   /**
    * Examples whose small files are what they measure (fio's file engines): their {@code size} and
@@ -190,7 +219,7 @@ class FioExamplesIT {
     assertThat(result.jobs()).isNotEmpty();
     for (JobResult job : result.jobs()) {
       assertThat(job.error()).as("error of %s in %s", job.jobname(), example).isZero();
-      assertThat(job.read().totalIos() + job.write().totalIos())
+      assertThat(job.read().totalIos() + job.write().totalIos() + job.trim().totalIos())
           .as("I/Os of %s in %s", job.jobname(), example)
           .isPositive();
       if (FILE_OPERATIONS_PER_JOB.containsKey(example)) {

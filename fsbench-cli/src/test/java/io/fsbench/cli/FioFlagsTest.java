@@ -119,9 +119,9 @@ class FioFlagsTest {
 
   @Test
   void refusesAnOptionTheEngineDoesNotImplementByItsFlag() {
-    assertThatThrownBy(() -> FioFlags.translate(List.of("--rw=write", "--verify_async=2")))
+    assertThatThrownBy(() -> FioFlags.translate(List.of("--rw=write", "--latency_target=2")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageStartingWith("--verify_async is not an option");
+        .hasMessageStartingWith("--latency_target is not an option");
   }
 
   @Test

@@ -98,7 +98,7 @@ class RunCommandTest {
   @Test
   void refusesAnOptionTheEngineDoesNotImplementByName() throws IOException {
     assertRefused(
-        fsbench("run", "--fs", "ext4", "--rw=write", "--verify_async=2"), "--verify_async");
+        fsbench("run", "--fs", "ext4", "--rw=write", "--latency_target=2"), "--latency_target");
     assertThat(instances).hasValue(0);
   }
 
@@ -173,7 +173,7 @@ class RunCommandTest {
     Path jobFile =
         Files.writeString(
             temp.resolve("fsbench-pattern.fio"),
-            "[global]\nsize=16m\n[pattern]\nrw=write\nverify_async=2\n");
-    assertRefused(fsbench("fio", jobFile.toString(), "--fs", "ext4"), "'verify_async'");
+            "[global]\nsize=16m\n[pattern]\nrw=write\nlatency_target=2\n");
+    assertRefused(fsbench("fio", jobFile.toString(), "--fs", "ext4"), "'latency_target'");
   }
 }

@@ -65,6 +65,7 @@ final class FioAgreement {
     if (!fio.path("jobname").asText().equals(own.path("jobname").asText())) {
       out.add(at + ": jobname fio " + fio.path("jobname") + ", fsbench " + own.path("jobname"));
     }
+    errorsAndTrims(at, sections, fio, own, out);
     measurements(at, sections, fio, own, out);
     steadyState(at, fio.path("steadystate"), own.path("steadystate"), out);
     fileOperations(at, sections, fio, own, out);
@@ -236,6 +237,31 @@ final class FioAgreement {
       if (fio.path("data").path(series).size() != own.path("data").path(series).size()) {
         out.add(at + ": steadystate.data." + series + " sizes differ");
       }
+    }
+  }
+
+  /**
+   * The job's {@code error}, fio's {@code total_err} and {@code first_error} (present with {@code
+   * continue_on_error} only), and the trims: exact, as the generator gives trim jobs one block size
+   * and no time limit, and their errors (ENOTTY of every trim outside ioengine=falloc) are fixed.
+   */
+  private static void errorsAndTrims(
+      String at, List<FioCase.Section> sections, JsonNode fio, JsonNode own, List<String> out) {
+    for (String field : List.of("error", "total_err", "first_error")) {
+      if (!fio.path(field).equals(own.path(field))) {
+        out.add(at + ": " + field + " fio " + fio.path(field) + ", fsbench " + own.path(field));
+      }
+    }
+    if (sections.stream().noneMatch(s -> s.rw().contains("trim"))) {
+      return;
+    }
+    for (String field : List.of("io_bytes", "total_ios")) {
+      exact(
+          at,
+          "trim." + field,
+          fio.path("trim").path(field).asLong(),
+          own.path("trim").path(field).asLong(),
+          out);
     }
   }
 

@@ -297,6 +297,14 @@ public final class FioDiff {
     String text = Files.readString(out, StandardCharsets.UTF_8);
     String err = Files.readString(dir.resolveSibling("fio.err"), StandardCharsets.UTF_8);
     int brace = text.indexOf('{'); // fio may print warnings before its JSON
+    if (p.exitValue() != 0 && brace >= 0) {
+      // fio exits with the number of jobs an I/O error ended (fsbench with 1), and reports every
+      // job: compared as a result
+      JsonNode failed = jobErrorReport(text.substring(brace));
+      if (failed != null) {
+        return new Ran(failed, null);
+      }
+    }
     if (p.exitValue() != 0 || brace < 0) {
       return new Ran(null, "fio exited " + p.exitValue() + ": " + (err + text).strip());
     }
@@ -317,10 +325,31 @@ public final class FioDiff {
             },
             new PrintWriter(out, true),
             new PrintWriter(err, true));
+    if (code == 1 && jobErrorReport(out.toString()) != null) {
+      return new Ran(json.readTree(out.toString()), null); // a job ended by an error, as fio's
+    }
     if (code != 0) {
       return new Ran(null, "fsbench exited " + code + ": " + err.toString().strip());
     }
     return new Ran(json.readTree(out.toString()), null);
+  }
+
+  /**
+   * The report of a run that exited 1 because an I/O error ended a job (a job's {@code error} is
+   * set), or null when the output is no such report.
+   */
+  private JsonNode jobErrorReport(String text) {
+    try {
+      JsonNode report = json.readTree(text);
+      for (JsonNode job : report.path("jobs")) {
+        if (job.path("error").asInt() != 0) {
+          return report;
+        }
+      }
+      return null;
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /** fsbench in a JVM of its own, as the launcher runs it, under strace. */
@@ -355,6 +384,9 @@ public final class FioDiff {
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly().waitFor();
       return new Ran(null, "fsbench did not finish in 120 s");
+    }
+    if (p.exitValue() == 1 && jobErrorReport(Files.readString(out)) != null) {
+      return new Ran(json.readTree(Files.readString(out)), null); // a job ended by an error
     }
     if (p.exitValue() != 0) {
       return new Ran(

@@ -38,6 +38,8 @@ final class FioJobGenerator {
   private final SplittableRandom zoning;
   // the file engines draw from a third stream, for the same reason
   private final SplittableRandom engines;
+  // trims and error control: a stream of their own too, for the same reason
+  private final SplittableRandom trims;
 
   FioJobGenerator(long seed) {
     this.random = new SplittableRandom(seed);
@@ -46,6 +48,7 @@ final class FioJobGenerator {
     this.cpus = io.fsbench.core.nativeio.CpuTopology.system().cpus();
     this.zoning = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x20E5);
     this.engines = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0xF11E);
+    this.trims = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x7213);
   }
 
   /** The next job file. */
@@ -183,7 +186,100 @@ final class FioJobGenerator {
     if (!measurements(o) && !fileEngine && !FioPlacements.add(zoning, o, global, index)) {
       logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
     }
+    if (!fileEngine) {
+      trimsAndErrors(o, global, kb1000, direct);
+    }
     return o;
+  }
+
+  /** What a trim section keeps of the options drawn for it: none that reads, writes or times. */
+  private static final java.util.Set<String> NOT_WITH_TRIMS =
+      java.util.Set.of(
+          "bs",
+          "bsrange",
+          "bssplit",
+          "rwmixread",
+          "rwmixwrite",
+          "iodepth",
+          "fsync",
+          "fdatasync",
+          "end_fsync",
+          "fsync_on_close",
+          "random_distribution",
+          "blockalign",
+          "zonemode",
+          "zonesize",
+          "zonerange",
+          "zoneskip",
+          "time_based",
+          "runtime",
+          "ramp_time",
+          "percentage_random",
+          "rw_sequencer",
+          "per_job_logs",
+          "log_offset",
+          "log_avg_msec",
+          "log_hist_msec",
+          "log_hist_coarseness",
+          "do_verify");
+
+  /**
+   * Now and then a trim section ({@code rw=trim} or {@code randtrim}, one block size, no time
+   * limit): with {@code ioengine=falloc} each trim punches a hole; with psync, libaio or io_uring
+   * each fails with ENOTTY (fio's BLKDISCARD on a file), and a drawn {@code continue_on_error} /
+   * {@code ignore_error} combination decides whether the job ends at the first or counts and skips
+   * them all. Any other section now and then gets a {@code continue_on_error}, which adds fio's
+   * {@code total_err} and {@code first_error} to its report. Drawn from a stream of its own.
+   */
+  private void trimsAndErrors(
+      Map<String, String> o, Map<String, String> global, boolean kb1000, boolean direct) {
+    boolean steady = global.containsKey("ss") || global.containsKey("steadystate");
+    if (trims.nextInt(100) >= 14 || kb1000 || steady || global.containsKey("bs")) {
+      if (trims.nextInt(100) < 6) {
+        o.put("continue_on_error", pickTrim("none", "read", "write", "io", "verify", "all", "1"));
+      }
+      return;
+    }
+    o.keySet()
+        .removeIf(
+            k ->
+                NOT_WITH_TRIMS.contains(k)
+                    || k.startsWith("verify")
+                    || k.startsWith("buffer")
+                    || k.startsWith("dedupe")
+                    || k.endsWith("_buffers")
+                    || k.startsWith("write_")
+                    || k.equals("ioengine"));
+    o.put("rw", pickTrim("trim", "randtrim"));
+    o.put("bs", direct ? pickTrim(DIRECT_BLOCKS) : pickTrim(BLOCKS));
+    String engine = trims.nextInt(100) < 60 ? "falloc" : pickTrim("psync", "libaio", "io_uring");
+    o.put("ioengine", engine);
+    if (engine.equals("falloc")) {
+      return;
+    }
+    String[][] combos = {
+      {},
+      {"continue_on_error", "write"},
+      {"continue_on_error", "all"},
+      {"continue_on_error", "read"},
+      {"continue_on_error", "0"},
+      {"ignore_error", ",ENOTTY"},
+      {"ignore_error", ",25:EIO"},
+      {"ignore_error", "ENOTTY"},
+      {"ignore_error", ",,84"},
+      {"continue_on_error", "io", "ignore_error", ",ENOTTY"},
+      {"ignore_error", ",ENOTTY", "continue_on_error", "none"},
+      {"continue_on_error", "verify", "ignore_error", ",-25"},
+      {"continue_on_error", "1", "ignore_error", "EIO,ENOTTY:ENOSPC", "error_dump", "1"},
+    };
+    String[] combo = combos[trims.nextInt(combos.length)];
+    for (int i = 0; i < combo.length; i += 2) {
+      o.put(combo[i], combo[i + 1]);
+    }
+  }
+
+  private String pickTrim(String... values) {
+    return values[trims.nextInt(values.length)];
   }
 
   private static final java.util.Set<String> NOT_WITH_FILE_ENGINES =

@@ -34,6 +34,8 @@ public final class JobOptionParser {
   private int kbBase = 1024;
   private BlockSize readBs = BlockSize.of(Size.kib(4));
   private BlockSize writeBs = BlockSize.of(Size.kib(4));
+  private BlockSize trimBs = BlockSize.of(Size.kib(4));
+  private final ErrorOptions errorOptions = new ErrorOptions();
   private long[] rate = new long[2];
   private long[] rateIops = new long[2];
   private final ContentOptions content = new ContentOptions();
@@ -121,6 +123,7 @@ public final class JobOptionParser {
     all.addAll(FlowOptions.KEYS);
     all.addAll(EngineOptions.KEYS);
     all.addAll(ExitOptions.KEYS);
+    all.addAll(ErrorOptions.KEYS);
     all.addAll(ContentOptions.KEYS);
     all.addAll(VerifyOptions.KEYS);
     return all;
@@ -199,7 +202,8 @@ public final class JobOptionParser {
           "zonemode",
           "zonesize",
           "zonerange",
-          "zoneskip");
+          "zoneskip",
+          "create_serialize");
 
   private void apply(String key, String value) {
     if (applyOwnTable(key, value)) {
@@ -313,7 +317,10 @@ public final class JobOptionParser {
       // unique_filename: fio prefixes names with the client's address only in client/server mode,
       // so locally it changes nothing; threads: the tiobench profile's thread count, which fio
       // accepts in any job and which has no effect without profile=tiobench
-      case "thread", "disk_util", "unique_filename" -> FioValues.bool(key, value);
+      // create_serialize: fsbench lays every file out on one thread before any job runs, which
+      // is what fio's default (1) does and what 0 only parallelises; layout is timed apart
+      case "thread", "disk_util", "unique_filename", "create_serialize" ->
+          FioValues.bool(key, value);
       case "threads" -> FioValues.integer(key, value);
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
     }
@@ -349,6 +356,13 @@ public final class JobOptionParser {
         requireValue(key, value);
       }
       exitOptions.apply(key, value);
+      return true;
+    }
+    if (ErrorOptions.handles(key)) {
+      if (!ErrorOptions.FLAGS.contains(key)) {
+        requireValue(key, value);
+      }
+      errorOptions.apply(key, value);
       return true;
     }
     if (EngineOptions.handles(key)) {
@@ -421,11 +435,13 @@ public final class JobOptionParser {
                 "create_on_open",
                 "unlink",
                 "unique_filename",
+                "create_serialize",
                 "scramble_buffers")
             .contains(key)
         || MeasurementOptions.handles(key)
         || LogOptions.FLAGS.contains(key)
         || ExitOptions.FLAGS.contains(key)
+        || ErrorOptions.FLAGS.contains(key)
         || ContentOptions.FLAGS.contains(key)
         || VerifyOptions.FLAGS.contains(key);
   }
@@ -487,9 +503,6 @@ public final class JobOptionParser {
     String v = value.strip();
     int colon = v.indexOf(':');
     String mode = colon < 0 ? v : v.substring(0, colon).strip();
-    if (mode.toLowerCase(Locale.ROOT).contains("trim")) {
-      throw new InvalidInputException("rw (" + value + "): trim workloads are not supported");
-    }
     ReadWrite rw = ReadWrite.parse(mode);
     builder.rw(rw);
     reads = rw.reads(); // what buffer_pattern asks of the job so far, as fio's td_read
@@ -502,6 +515,15 @@ public final class JobOptionParser {
 
   private void blockSizes(String key, String value, boolean split) {
     String[] parts = FioValues.perDirection(key, value);
+    if (parts[2] != null || value.split(",", -1).length == 2) {
+      // as fio's, two values give writes and trims the second ("bs=4k,8k"), unless a trailing
+      // comma leaves trims their default ("bs=4k,8k,")
+      String trim = parts[2] != null ? parts[2] : parts[1];
+      if (trim != null) {
+        trimBs =
+            split ? BlockSize.parse(trim, kbBase) : BlockSize.of(FioValues.size(key, trim, kbBase));
+      }
+    }
     if (parts[0] != null) {
       readBs =
           split
@@ -518,7 +540,10 @@ public final class JobOptionParser {
 
   private void bsRange(String key, String value) {
     String[] parts = FioValues.perDirection(key, value);
-    for (int dir = 0; dir < 2; dir++) {
+    if (parts[2] == null && value.split(",", -1).length == 2) {
+      parts[2] = parts[1]; // as bs=: the second range is the trims' too
+    }
+    for (int dir = 0; dir < 3; dir++) {
       if (parts[dir] == null) {
         continue;
       }
@@ -531,8 +556,10 @@ public final class JobOptionParser {
       }
       if (dir == 0) {
         readBs = BlockSize.of(low);
-      } else {
+      } else if (dir == 1) {
         writeBs = BlockSize.of(low);
+      } else {
+        trimBs = BlockSize.of(low);
       }
     }
   }
@@ -578,7 +605,8 @@ public final class JobOptionParser {
   }
 
   private JobSpec build() {
-    builder.readBlockSize(readBs).writeBlockSize(writeBs);
+    builder.readBlockSize(readBs).writeBlockSize(writeBs).trimBlockSize(trimBs);
+    builder.errors(errorOptions.build());
     builder.rate(new JobSpec.RateLimit(rate[0], rate[1], rateIops[0], rateIops[1]));
     builder.verify(verify.method()).verifySettings(verify.settings());
     builder.buffers(content.build(sizeGiven, verify.method() != VerifyMethod.NONE));

@@ -26,6 +26,7 @@ final class VerifyOptions {
           "verify_backlog",
           "verify_backlog_batch",
           "verify_dump",
+          "verify_async",
           "verify_state_save",
           "verify_state_load",
           "verify_only");
@@ -60,12 +61,25 @@ final class VerifyOptions {
       case "verify_backlog_batch" ->
           settings = settings.backlogBatch(FioValues.integer(key, value));
       case "verify_dump" -> settings = settings.dump(FioValues.bool(key, value));
+      // fio hands verify reads to N threads of its own; fsbench checks each block on the job's
+      // thread as it is read, which checks the same blocks with the same outcome
+      case "verify_async" -> verifyThreads(value);
       case "verify_state_save", "verify_state_load" -> off(key, value);
       case "verify_only" ->
           throw new InvalidInputException(
               "verify_only is not supported by fsbench's engine (it would check data an earlier"
                   + " run wrote, whose headers fsbench does not look up); remove it");
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
+    }
+  }
+
+  private static void verifyThreads(String value) {
+    int threads = FioValues.integer("verify_async", value);
+    if (threads < 0) {
+      throw new InvalidInputException(
+          "verify_async ("
+              + value
+              + ") must be a number of threads, 0 or more, e.g. verify_async=4");
     }
   }
 

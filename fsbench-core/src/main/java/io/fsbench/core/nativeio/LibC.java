@@ -77,6 +77,7 @@ final class LibC {
 
   // <linux/fs.h> block device ioctls.
   static final long BLKFLSBUF = 0x1261;
+  static final long BLKDISCARD = 0x1277;
   static final long BLKSSZGET = 0x1268;
   static final long BLKPBSZGET = 0x127B;
   static final long BLKGETSIZE64 = 0x80081272L;

@@ -253,6 +253,32 @@ public final class NativeFile implements AutoCloseable {
   }
 
   /**
+   * fallocate(2) with {@code FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE}: frees the range's blocks,
+   * which then read as zeros, and keeps the size (fio's trim with {@code ioengine=falloc}).
+   */
+  public void punchHole(long offset, long length) throws NativeIoException {
+    ensureOpen();
+    int mode = LibC.FALLOC_FL_PUNCH_HOLE | LibC.FALLOC_FL_KEEP_SIZE;
+    if (LibC.fallocate(fd, mode, offset, length) != 0) {
+      throw NativeIoException.of(Native.getLastError(), "fallocate(PUNCH_HOLE)", path);
+    }
+  }
+
+  /**
+   * ioctl BLKDISCARD over a range, as fio's {@code os_trim}: a block device discards it; any other
+   * file fails with ENOTTY, as under fio.
+   */
+  public void discard(long offset, long length) throws NativeIoException {
+    ensureOpen();
+    Memory range = new Memory(16);
+    range.setLong(0, offset);
+    range.setLong(8, length);
+    if (LibC.ioctl(fd, LibC.BLKDISCARD, Pointer.nativeValue(range)) != 0) {
+      throw blockIoctlFailure("BLKDISCARD", Native.getLastError());
+    }
+  }
+
+  /**
    * posix_fallocate(3): like fallocate mode 0, but glibc writes zeros where that is unsupported.
    */
   public void posixFallocate(long offset, long length) throws NativeIoException {

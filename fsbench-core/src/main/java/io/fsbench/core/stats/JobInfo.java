@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param error the errno it failed with, 0 if none
  * @param ioMechanism how it did I/O, e.g. {@code psync}
  * @param setup the time spent preparing it
+ * @param errors the I/O errors it counted, and whether one ended it
  */
 public record JobInfo(
     String name,
@@ -35,7 +36,8 @@ public record JobInfo(
     long elapsedSec,
     int error,
     String ioMechanism,
-    SetupTimes setup) {
+    SetupTimes setup,
+    io.fsbench.api.JobErrors errors) {
 
   public JobInfo {
     Objects.requireNonNull(name, "name");
@@ -57,5 +59,6 @@ public record JobInfo(
     }
     Objects.requireNonNull(ioMechanism, "ioMechanism");
     Objects.requireNonNull(setup, "setup");
+    Objects.requireNonNull(errors, "errors");
   }
 }

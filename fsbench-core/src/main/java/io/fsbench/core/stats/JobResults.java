@@ -87,6 +87,7 @@ public final class JobResults {
     private final Set<String> mechanisms = new LinkedHashSet<>();
     private int members;
     private int error;
+    private io.fsbench.api.JobErrors errors;
     private long elapsedSec;
     private SetupTimes setup = SetupTimes.NONE;
 
@@ -103,6 +104,7 @@ public final class JobResults {
       if (error == 0) {
         error = clone.info().error();
       }
+      errors = errors == null ? clone.info().errors() : errors.plus(clone.info().errors());
       elapsedSec = Math.max(elapsedSec, clone.info().elapsedSec());
       mechanisms.add(clone.info().ioMechanism());
       setup = setup.plus(clone.info().setup());
@@ -135,7 +137,8 @@ public final class JobResults {
           buckets.milliseconds(rwIos),
           String.join(",", mechanisms),
           setup,
-          last.steadyState());
+          last.steadyState(),
+          errors);
     }
 
     /**

@@ -146,10 +146,10 @@ class JobFileTest {
 
   @Test
   void refusesAnUnsupportedOptionNamingItAndItsLine() {
-    assertThatThrownBy(() -> parse("[j]\nrw=read\nsize=1m\nverify_async=2\n"))
+    assertThatThrownBy(() -> parse("[j]\nrw=read\nsize=1m\nlatency_target=2\n"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("job file:4")
-        .hasMessageContaining("option 'verify_async' is not supported");
+        .hasMessageContaining("option 'latency_target' is not supported");
   }
 
   @Test

@@ -186,6 +186,7 @@ class JobResultsTest {
         3,
         0,
         "psync",
-        new SetupTimes(Duration.ofMillis(10), Duration.ZERO, Duration.ZERO));
+        new SetupTimes(Duration.ofMillis(10), Duration.ZERO, Duration.ZERO),
+        io.fsbench.api.JobErrors.NONE);
   }
 }

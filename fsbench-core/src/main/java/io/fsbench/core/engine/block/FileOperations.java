@@ -96,12 +96,18 @@ final class FileOperations {
 
   /**
    * One I/O of ftruncate or falloc, on the calling thread; returns the bytes fio counts for it: the
-   * whole I/O, which neither engine shortens.
+   * whole I/O, which neither engine shortens. falloc's trim punches a hole; ftruncate's fails.
    */
   static int io(IoFile file, JobSpec spec, Direction direction, long offset, int length)
       throws NativeIoException {
     if (spec.ioEngine() == IoEngine.FTRUNCATE) {
+      if (direction == Direction.TRIM) {
+        // fio's ftruncate engine fails every I/O but a write with EINVAL
+        throw NativeIoException.of(NativeIoException.EINVAL, "ftruncate(trim)", file.name());
+      }
       file.descriptor.truncate(offset); // reads are refused when the job is built
+    } else if (direction == Direction.TRIM) {
+      file.descriptor.punchHole(offset, length); // fio's falloc: PUNCH_HOLE | KEEP_SIZE
     } else {
       file.descriptor.fallocate(offset, length, direction == Direction.READ);
     }

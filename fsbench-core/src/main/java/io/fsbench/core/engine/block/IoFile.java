@@ -16,8 +16,8 @@ final class IoFile {
   private final long ioLength;
   long start;
   long baseStart;
-  final long[] sequentialPosition = new long[2];
-  final long[] lastStart = {-1, -1};
+  final long[] sequentialPosition = new long[3]; // read, write, trim
+  final long[] lastStart = {-1, -1, -1};
   BlockChooser chooser;
   NativeFile descriptor;
 
@@ -52,8 +52,7 @@ final class IoFile {
     this.baseStart = start;
     this.ioLength = end - start;
     this.subjob = subjob;
-    sequentialPosition[0] = start;
-    sequentialPosition[1] = start;
+    java.util.Arrays.fill(sequentialPosition, start);
   }
 
   /** The bytes of the clone's region: fio's {@code io_size} of the file, fixed at setup. */

@@ -56,7 +56,9 @@ final class IoFiles {
               + " disallowed); let an earlier job make it, or allow_file_create=1");
     }
     boolean fill = spec.rw().reads() || (spec.rw().writes() && handling.overwrite());
-    unlinkAsFio(file.path);
+    if (!spec.rw().trims()) {
+      unlinkAsFio(file.path); // fio's extend_file keeps a trim job's file: neither read nor written
+    }
     Set<OpenFlag> flags = EnumSet.of(OpenFlag.WRITE);
     if (handling.allowCreate()) {
       flags.add(OpenFlag.CREATE);
@@ -146,15 +148,19 @@ final class IoFiles {
   static NativeFile open(IoFile file, JobSpec spec) throws NativeIoException {
     Set<OpenFlag> flags = EnumSet.noneOf(OpenFlag.class);
     boolean falloc = spec.ioEngine() == io.fsbench.api.IoEngine.FALLOC;
-    if (spec.rw().writes() || falloc) {
-      flags.add(OpenFlag.READ_WRITE); // fio opens a writing job's files O_RDWR, falloc's always
+    boolean trims = spec.rw().trims();
+    if (spec.rw().writes() || falloc || trims) {
+      // fio opens a writing or trimming job's files O_RDWR, falloc's always
+      flags.add(OpenFlag.READ_WRITE);
     }
     if (falloc
         || (spec.fileHandling().allowCreate()
             && (spec.rw().writes() || spec.fileHandling().createOnOpen()))) {
       flags.add(OpenFlag.CREATE);
     }
-    if (spec.direct() && !falloc) { // falloc's own open_file takes O_CREAT|O_RDWR only
+    // falloc's own open_file takes O_CREAT|O_RDWR only; fio's generic open skips every flag but
+    // O_RDWR for a trim job (its skip_flags)
+    if (spec.direct() && !falloc && !trims) {
       flags.add(OpenFlag.DIRECT);
     }
     try {

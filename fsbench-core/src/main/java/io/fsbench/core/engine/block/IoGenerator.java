@@ -24,9 +24,9 @@ final class IoGenerator {
   private final JobSpec spec;
   private final List<IoFile> files;
   private final SplittableRandom random;
-  private final int[][] sizes = new int[2][];
-  private final int[][] cumulativePercent = new int[2][];
-  private final int[] smallest = new int[2];
+  private final int[][] sizes = new int[3][];
+  private final int[][] cumulativePercent = new int[3][];
+  private final int[] smallest = new int[3];
   private final long limit;
   private final long passBudget;
   private final long iosLimit;
@@ -69,6 +69,7 @@ final class IoGenerator {
     this.onReopen = onReopen;
     load(Direction.READ, spec.readBlockSize());
     load(Direction.WRITE, spec.writeBlockSize());
+    load(Direction.TRIM, spec.trimBlockSize());
     this.limit = limit(spec, files);
     this.passBudget = queues(spec) ? passBudget(spec, files) : Long.MAX_VALUE;
     this.iosLimit = spec.numberIos() * spec.loops();
@@ -131,10 +132,14 @@ final class IoGenerator {
     return widens ? Math.max(size, spec.ioSize().bytes()) : size;
   }
 
-  /** The smallest block size of any direction the job does: the unit of random offsets. */
+  /**
+   * The smallest block size of the three directions, whichever the job does, as fio's {@code
+   * td_min_bs}: the unit of random offsets.
+   */
   static int minBlockSize(JobSpec spec) {
     int min = Integer.MAX_VALUE;
-    for (BlockSize bs : List.of(spec.readBlockSize(), spec.writeBlockSize())) {
+    for (BlockSize bs :
+        List.of(spec.readBlockSize(), spec.writeBlockSize(), spec.trimBlockSize())) {
       for (BlockSize.Split split : bs.splits()) {
         min = (int) Math.min(min, split.size().bytes());
       }
@@ -142,10 +147,11 @@ final class IoGenerator {
     return min;
   }
 
-  /** The largest block size of any direction: what each I/O buffer must hold. */
+  /** The largest block size of the three directions, as fio's {@code td_max_bs}. */
   static int maxBlockSize(JobSpec spec) {
     long max = 0;
-    for (BlockSize bs : List.of(spec.readBlockSize(), spec.writeBlockSize())) {
+    for (BlockSize bs :
+        List.of(spec.readBlockSize(), spec.writeBlockSize(), spec.trimBlockSize())) {
       for (BlockSize.Split split : bs.splits()) {
         max = Math.max(max, split.size().bytes());
       }
@@ -366,10 +372,8 @@ final class IoGenerator {
 
   private void restart(IoFile file) {
     file.done = false;
-    file.sequentialPosition[0] = file.start;
-    file.sequentialPosition[1] = file.start;
-    file.lastStart[0] = -1;
-    file.lastStart[1] = -1;
+    java.util.Arrays.fill(file.sequentialPosition, file.start);
+    java.util.Arrays.fill(file.lastStart, -1);
     if (file.chooser != null) {
       file.chooser.reset();
     }
@@ -443,6 +447,9 @@ final class IoGenerator {
   }
 
   private Direction direction() {
+    if (spec.rw().trims()) {
+      return Direction.TRIM;
+    }
     if (!spec.rw().isMixed()) {
       return spec.rw().reads() ? Direction.READ : Direction.WRITE;
     }
@@ -503,6 +510,7 @@ final class IoGenerator {
   /** fio's {@code should_do_random}: {@code percentage_random} of the I/Os that may be random. */
   private boolean randomNow(Direction direction) {
     OffsetModifier m = spec.offsetModifier();
+    // a trim takes the write's share: fsbench reads percentage_random for reads and writes only
     int percent = direction == Direction.READ ? m.readPercentRandom() : m.writePercentRandom();
     return percent == 100 || random.nextInt(100) + 1 <= percent;
   }

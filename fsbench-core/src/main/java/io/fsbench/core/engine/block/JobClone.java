@@ -77,6 +77,7 @@ final class JobClone {
   private boolean lastWasSync; // fio's td->last_was_sync
   private final Termination termination = new Termination();
   private FileOperations fileOperations;
+  private final IoErrors errors;
 
   JobClone(
       JobFile.Job job,
@@ -115,6 +116,7 @@ final class JobClone {
             spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
     this.threadNumber = threadNumber;
     this.verifier = new Verifier(spec, files, content, clock, this::verifyRead);
+    this.errors = new IoErrors(spec.name(), spec.errors(), false);
   }
 
   /** The clone's number over all threads of the job file, from 1 (fio's thread_number). */
@@ -314,11 +316,14 @@ final class JobClone {
     } finally {
       termination.leave();
     }
-    // a job that ended during ramp time reports what it did, as fio's does
-    endOfPassSync();
+    // a job that ended during ramp time reports what it did, as fio's does; one an I/O error
+    // ended syncs nothing more, as fio's do_io then only cleans up its pending I/O
+    if (errors.fatal() == 0) {
+      endOfPassSync();
+    }
     // the last pass's verify, after end_fsync as fio's do_verify follows do_io; fio's
-    // thread_main skips it for a job its runtime, steady state or exitall terminated
-    if (verifier.logsWrites() && !phase.terminated) {
+    // thread_main skips it for a job its runtime, steady state, exitall or an error terminated
+    if (verifier.logsWrites() && !phase.terminated && errors.fatal() == 0 && !errors.filled()) {
       clearIoState();
       verifyPass();
     }
@@ -366,7 +371,10 @@ final class JobClone {
     if (!thinkTime.enabled() && !minimumRate.enabled()) {
       return now; // the common case stays off the shared counters
     }
-    long completed = stats.counters().ios(Direction.READ) + stats.counters().ios(Direction.WRITE);
+    long completed =
+        stats.counters().ios(Direction.READ)
+            + stats.counters().ios(Direction.WRITE)
+            + stats.counters().ios(Direction.TRIM);
     if (thinkTime.due(issuedIos, completed)) {
       quiesce.run();
       thinkTime.pause(phase.deadline);
@@ -431,7 +439,8 @@ final class JobClone {
   }
 
   private boolean useQueue() {
-    if (spec.ioEngine() == IoEngine.NULL) {
+    if (spec.ioEngine() == IoEngine.NULL || spec.rw().trims()) {
+      // fio's libaio and io_uring engines trim synchronously, one at a time (do_io_u_trim)
       return false;
     }
     return spec.ioEngine().isAsync() || (spec.ioEngine() == IoEngine.AUTO && spec.ioDepth() > 1);
@@ -484,30 +493,46 @@ final class JobClone {
       }
       IoFile file = plan.file;
       int n;
-      long issued;
-      if (file.descriptor == null) {
-        // the null engine and the file-operation engines: the I/O completes as it is issued
-        if (fileOperations != null && !file.opened) {
-          fileOperations.open(file);
-          file.opened = true;
+      long issued = clock.getAsLong();
+      try {
+        if (file.descriptor == null) {
+          // the null engine and the file-operation engines: the I/O completes as it is issued
+          if (fileOperations != null && !file.opened) {
+            fileOperations.open(file);
+            file.opened = true;
+          }
+          issued = clock.getAsLong();
+          n = plan.length;
+        } else if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
+          issued = clock.getAsLong();
+          n = FileOperations.io(file, spec, plan.direction, plan.offset, plan.length);
+        } else if (plan.direction == Direction.READ) {
+          readBuffer.clear().limit(plan.length);
+          issued = clock.getAsLong();
+          n = file.descriptor.pread(readBuffer, plan.offset);
+        } else if (plan.direction == Direction.TRIM) {
+          issued = clock.getAsLong();
+          file.descriptor.discard(plan.offset, plan.length); // fio's os_trim: BLKDISCARD
+          n = plan.length;
+        } else {
+          writeBuffer.clear().limit(plan.length);
+          content.prepare(writeBuffer, plan.offset, prepared);
+          if (verifier.logsWrites()) {
+            verifier.logWrite(file, plan.offset, plan.length);
+          }
+          issued = clock.getAsLong();
+          n = file.descriptor.pwrite(writeBuffer, plan.offset);
         }
-        issued = clock.getAsLong();
-        n = plan.length;
-      } else if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
-        issued = clock.getAsLong();
-        n = FileOperations.io(file, spec, plan.direction, plan.offset, plan.length);
-      } else if (plan.direction == Direction.READ) {
-        readBuffer.clear().limit(plan.length);
-        issued = clock.getAsLong();
-        n = file.descriptor.pread(readBuffer, plan.offset);
-      } else {
-        writeBuffer.clear().limit(plan.length);
-        content.prepare(writeBuffer, plan.offset, prepared);
-        if (verifier.logsWrites()) {
-          verifier.logWrite(file, plan.offset, plan.length);
+      } catch (NativeIoException e) {
+        issuedIos++;
+        stats.counted(plan.direction, 0); // fio counts the I/O as issued, and no bytes
+        if (!errors.failed(plan.direction, e, file.name(), plan.offset, plan.length)) {
+          break;
         }
-        issued = clock.getAsLong();
-        n = file.descriptor.pwrite(writeBuffer, plan.offset);
+        if (phase.over(clock.getAsLong())) {
+          break;
+        }
+        continue;
       }
       issuedIos++;
       long done = clock.getAsLong();
@@ -678,6 +703,7 @@ final class JobClone {
     private final IoCompletions completions;
     private int freeCount;
     private int pendingCount;
+    private boolean failed; // an I/O error ended the job: issue no more, reap what is in flight
 
     QueuedIo(IoQueue queue, int depth) {
       this.queue = queue;
@@ -765,6 +791,7 @@ final class JobClone {
           break;
         }
         reap(stopping ? queue.inFlight() : 1);
+        stopping |= failed;
         long done = clock.getAsLong();
         if (!stopping) {
           done = pace(phase, done, this::quiesce);
@@ -832,8 +859,17 @@ final class JobClone {
         long result = completions.result(i);
         IoFile file = slotFiles[slot];
         if (result < 0) {
-          throw NativeIoException.of(
-              (int) -result, directions[slot] == Direction.READ ? "read" : "write", file.name());
+          NativeIoException e =
+              NativeIoException.of(
+                  (int) -result,
+                  directions[slot] == Direction.READ ? "read" : "write",
+                  file.name());
+          stats.counted(directions[slot], 0); // fio counts the I/O as issued, and no bytes
+          if (!errors.failed(directions[slot], e, file.name(), offsets[slot], lengths[slot])) {
+            failed = true;
+          }
+          free[freeCount++] = slot;
+          continue;
         }
         account(
             directions[slot],
@@ -897,9 +933,10 @@ final class JobClone {
         spec.ioDepth(),
         jobStartMs,
         elapsedSec,
-        0,
+        errors.reported(),
         mechanism,
-        setup);
+        setup,
+        errors.counts());
   }
 
   /**

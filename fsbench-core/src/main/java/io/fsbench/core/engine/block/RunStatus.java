@@ -108,7 +108,8 @@ public final class RunStatus implements AutoCloseable {
             0,
             0,
             "pending",
-            SetupTimes.NONE);
+            SetupTimes.NONE,
+            io.fsbench.api.JobErrors.NONE);
     return new JobResults.Clone(info, JobStats.of(job.spec().measurements()));
   }
 

@@ -42,10 +42,8 @@ final class StridedZones {
       file.sequentialPosition[d] = file.start;
     }
     if (bytes % zones.range().bytes() == 0) {
-      file.sequentialPosition[0] = file.start;
-      file.sequentialPosition[1] = file.start;
-      file.lastStart[0] = -1;
-      file.lastStart[1] = -1;
+      java.util.Arrays.fill(file.sequentialPosition, file.start);
+      java.util.Arrays.fill(file.lastStart, -1);
       if (file.chooser != null) {
         file.chooser.reset();
       }

@@ -15,15 +15,15 @@ import java.util.function.LongSupplier;
  */
 final class Throttle {
 
-  private final long[] bytesPerSec = new long[2];
-  private final long[] iopsLimit = new long[2];
-  private final long[] bytes = new long[2];
-  private final long[] ios = new long[2];
+  private final long[] bytesPerSec = new long[3]; // read, write, trim
+  private final long[] iopsLimit = new long[3]; // read, write, trim
+  private final long[] bytes = new long[3]; // read, write, trim
+  private final long[] ios = new long[3]; // read, write, trim
   private final boolean limited;
   private final LongSupplier clock;
   private long startNanos;
-  private final long[] poissonMeanMicros = new long[2];
-  private final double[] poissonDueMicros = new double[2];
+  private final long[] poissonMeanMicros = new long[3]; // read, write, trim
+  private final double[] poissonDueMicros = new double[3];
   private final SplittableRandom arrivals;
 
   Throttle(JobSpec.RateLimit rate, LongSupplier clock) {

@@ -139,6 +139,10 @@ public final class FioJsonWriter {
     writePercentages(json, "latency_ns", job.latencyNs());
     writePercentages(json, "latency_us", job.latencyUs());
     writePercentages(json, "latency_ms", job.latencyMs());
+    if (job.errors().reported()) { // fio writes them for a job with continue_on_error only
+      json.writeNumberField("total_err", job.errors().total());
+      json.writeNumberField("first_error", job.errors().first());
+    }
     // fio 3.33 writes these for every job; fsbench has no latency target
     json.writeNumberField("latency_depth", job.ioDepth());
     json.writeNumberField("latency_target", 0);

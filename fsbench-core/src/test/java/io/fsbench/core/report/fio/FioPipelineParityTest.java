@@ -188,7 +188,8 @@ class FioPipelineParityTest {
             1,
             0,
             "psync",
-            SetupTimes.NONE);
+            SetupTimes.NONE,
+            io.fsbench.api.JobErrors.NONE);
     return JobResults.of(List.of(new JobResults.Clone(info, stats))).get(0);
   }
 

@@ -1,0 +1,43 @@
+package io.fsbench.api;
+
+/**
+ * The I/O errors a job counted, as fio's {@code total_err} and {@code first_error} (fio reports
+ * them, and fsbench with it, only for a job that sets {@code continue_on_error}), and whether an
+ * error ended the job.
+ *
+ * <pre>{@code
+ * if (job.errors().reported()) {
+ *   long skipped = job.errors().total(); // errors counted, e.g. ENOSPC ignored by ignore_error
+ * }
+ * boolean failed = job.errors().ended(); // fio then exits 1
+ * }</pre>
+ *
+ * @param reported whether the job set {@code continue_on_error}, so that fio reports the counts
+ * @param total the errors counted: those skipped, and the one that ended the job when {@code
+ *     continue_on_error} covered its type
+ * @param first the errno of the first error counted, 0 when none was (for a group, its last
+ *     member's, as fio's group sums copy it)
+ * @param ended whether an error ended the job (its {@code error} is then that errno); a job whose
+ *     errors were all skipped reports the first as its {@code error} but did not fail
+ */
+public record JobErrors(boolean reported, long total, int first, boolean ended) {
+
+  /** No error counted, and none reported (no {@code continue_on_error}). */
+  public static final JobErrors NONE = new JobErrors(false, 0, 0, false);
+
+  public JobErrors {
+    if (total < 0 || first < 0) {
+      throw new IllegalArgumentException(
+          "total_err (" + total + ") and first_error (" + first + ") must not be negative");
+    }
+  }
+
+  /**
+   * These counts and those of the group's next member, as fio's group sums them: totals added, the
+   * next member's first error (even 0), ended when either ended.
+   */
+  public JobErrors plus(JobErrors next) {
+    return new JobErrors(
+        reported || next.reported, total + next.total, next.first, ended || next.ended);
+  }
+}
