@@ -708,9 +708,11 @@ public record JobSpec(
       return blockSize(BlockSize.of(size));
     }
 
+    /** The block size of every direction (reads, writes and trims), as fio's single-valued bs. */
     public B blockSize(BlockSize size) {
       this.readBlockSize = size;
       this.writeBlockSize = size;
+      this.trimBlockSize = size;
       return self();
     }
 

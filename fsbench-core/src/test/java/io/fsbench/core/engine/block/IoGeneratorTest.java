@@ -74,6 +74,17 @@ class IoGeneratorTest {
   }
 
   @Test
+  void oneBlockSizeCoversTrimsSoRandomWritesTakeWholeBlocksEachOnce() {
+    // fio's td_min_bs counts the trim size too: a 4 KiB trim default under a 16 KiB write would
+    // make random offsets 4 KiB apart, and writes overlap (BlockEngineIT's verify saw it)
+    JobSpec spec = JobSpec.randWrite(Size.kib(16)).name("w").size(Size.mib(1)).build();
+    List<Long> offsets = offsets(plans(spec, 1 << 20, 7));
+
+    assertThat(IoGenerator.minBlockSize(spec)).isEqualTo(16384);
+    assertThat(offsets).hasSize(64).doesNotHaveDuplicates().allMatch(o -> o % 16384 == 0);
+  }
+
+  @Test
   void aBssplitNeverRunsPastTheEndOfItsFile() {
     JobSpec spec =
         JobSpec.seqWrite(Size.kib(4))
