@@ -54,6 +54,8 @@ import java.util.Set;
  * @param setup the time spent preparing the job, outside its runtime
  * @param steadyState what its steady-state detection saw; {@link SteadyStateResult#NONE} when none
  *     ran
+ * @param latencyProfile what its latency target found (fio's {@code latency_depth} and the target's
+ *     settings)
  */
 public record JobResult(
     String jobname,
@@ -78,7 +80,8 @@ public record JobResult(
     Map<String, Double> latencyMs,
     String ioMechanism,
     SetupTimes setup,
-    SteadyStateResult steadyState)
+    SteadyStateResult steadyState,
+    LatencyProfile latencyProfile)
     implements WorkloadResult {
 
   /** The keys of {@link #iodepthLevel()}, in fio's order. */
@@ -136,6 +139,7 @@ public record JobResult(
     Objects.requireNonNull(ioMechanism, "ioMechanism");
     Objects.requireNonNull(setup, "setup");
     Objects.requireNonNull(steadyState, "steadyState");
+    Objects.requireNonNull(latencyProfile, "latencyProfile");
     iodepthLevel = percentages("iodepth_level", iodepthLevel, IODEPTH_LEVEL_KEYS);
     iodepthSubmit = percentages("iodepth_submit", iodepthSubmit, IODEPTH_SUBMIT_KEYS);
     iodepthComplete = percentages("iodepth_complete", iodepthComplete, IODEPTH_SUBMIT_KEYS);
@@ -192,6 +196,58 @@ public record JobResult(
         ioMechanism,
         setup,
         SteadyStateResult.NONE);
+  }
+
+  /** A result of a job without a latency target: its depth is its {@code iodepth}. */
+  public JobResult(
+      String jobname,
+      int groupid,
+      int members,
+      long jobStartMs,
+      int error,
+      long elapsedSec,
+      Map<String, String> options,
+      DirectionResult read,
+      DirectionResult write,
+      DirectionResult trim,
+      SyncResult sync,
+      long jobRuntimeMs,
+      CpuResult cpu,
+      int ioDepth,
+      Map<String, Double> iodepthLevel,
+      Map<String, Double> iodepthSubmit,
+      Map<String, Double> iodepthComplete,
+      Map<String, Double> latencyNs,
+      Map<String, Double> latencyUs,
+      Map<String, Double> latencyMs,
+      String ioMechanism,
+      SetupTimes setup,
+      SteadyStateResult steadyState) {
+    this(
+        jobname,
+        groupid,
+        members,
+        jobStartMs,
+        error,
+        elapsedSec,
+        options,
+        read,
+        write,
+        trim,
+        sync,
+        jobRuntimeMs,
+        cpu,
+        ioDepth,
+        iodepthLevel,
+        iodepthSubmit,
+        iodepthComplete,
+        latencyNs,
+        latencyUs,
+        latencyMs,
+        ioMechanism,
+        setup,
+        steadyState,
+        LatencyProfile.untargeted(ioDepth));
   }
 
   /** All-zero percentages with the given keys, for a job that did no I/O. */

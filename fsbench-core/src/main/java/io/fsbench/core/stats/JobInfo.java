@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param error the errno it failed with, 0 if none
  * @param ioMechanism how it did I/O, e.g. {@code psync}
  * @param setup the time spent preparing it
+ * @param latencyProfile the depth its latency target settled on, and the target's settings
  */
 public record JobInfo(
     String name,
@@ -35,7 +36,36 @@ public record JobInfo(
     long elapsedSec,
     int error,
     String ioMechanism,
-    SetupTimes setup) {
+    SetupTimes setup,
+    io.fsbench.api.LatencyProfile latencyProfile) {
+
+  /** A clone without a latency target: its depth is its {@code iodepth}. */
+  public JobInfo(
+      String name,
+      int groupid,
+      boolean groupReporting,
+      Map<String, String> options,
+      List<Double> percentiles,
+      int ioDepth,
+      long jobStartMs,
+      long elapsedSec,
+      int error,
+      String ioMechanism,
+      SetupTimes setup) {
+    this(
+        name,
+        groupid,
+        groupReporting,
+        options,
+        percentiles,
+        ioDepth,
+        jobStartMs,
+        elapsedSec,
+        error,
+        ioMechanism,
+        setup,
+        io.fsbench.api.LatencyProfile.untargeted(ioDepth));
+  }
 
   public JobInfo {
     Objects.requireNonNull(name, "name");
@@ -57,5 +87,6 @@ public record JobInfo(
     }
     Objects.requireNonNull(ioMechanism, "ioMechanism");
     Objects.requireNonNull(setup, "setup");
+    Objects.requireNonNull(latencyProfile, "latencyProfile");
   }
 }
