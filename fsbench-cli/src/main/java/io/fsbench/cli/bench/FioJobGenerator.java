@@ -38,6 +38,8 @@ final class FioJobGenerator {
   private final SplittableRandom zoning;
   // the file engines draw from a third stream, for the same reason
   private final SplittableRandom engines;
+  // cmdprio, latency_target and io_submit_mode: a stream of their own too
+  private final SplittableRandom submissions;
 
   FioJobGenerator(long seed) {
     this.random = new SplittableRandom(seed);
@@ -46,6 +48,7 @@ final class FioJobGenerator {
     this.cpus = io.fsbench.core.nativeio.CpuTopology.system().cpus();
     this.zoning = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x20E5);
     this.engines = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0xF11E);
+    this.submissions = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x5AB1);
   }
 
   /** The next job file. */
@@ -183,7 +186,79 @@ final class FioJobGenerator {
     if (!measurements(o) && !fileEngine && !FioPlacements.add(zoning, o, global, index)) {
       logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
     }
+    if (!fileEngine) {
+      submission(o, global);
+    }
     return o;
+  }
+
+  /** What a latency target's final window would reset, or what makes its outcome a race. */
+  private static final java.util.Set<String> NOT_WITH_LATENCY_TARGET =
+      java.util.Set.of(
+          "numjobs",
+          "filename",
+          "rate",
+          "rate_iops",
+          "thinktime",
+          "thinktime_blocks",
+          "thinktime_blocks_type",
+          "number_ios",
+          "fsync",
+          "fdatasync",
+          "end_fsync",
+          "fsync_on_close",
+          "write_bw_log",
+          "write_iops_log",
+          "write_lat_log",
+          "write_hist_log",
+          "log_avg_msec",
+          "per_job_logs",
+          "log_hist_msec");
+
+  /**
+   * From its own stream: cmdprio on libaio and io_uring (percentages from 25 to 75 of the
+   * best-effort or idle class, which need no root, so that both priorities have I/Os), a latency
+   * target fio makes deterministic, and io_submit_mode=inline. A latency target of 10 s met by
+   * every I/O either ends the job after its second I/O with the statistics of the last one alone
+   * (window 0, fio's default: the depth settles at once) or, with a 60 s window or latency_run,
+   * lets it run to its end at depth 1; either is fio's, whatever the device does. Offload is not
+   * generated: fio 3.33 hangs in most shapes of it (docs/measurement.md).
+   */
+  private void submission(Map<String, String> o, Map<String, String> global) {
+    String engine = o.getOrDefault("ioengine", global.getOrDefault("ioengine", "psync"));
+    String rw = o.getOrDefault("rw", "read");
+    boolean mixed = rw.startsWith("rw") || rw.startsWith("randrw") || rw.startsWith("readwrite");
+    if ((engine.equals("libaio") || engine.equals("io_uring")) && submissions.nextInt(100) < 15) {
+      String bs = o.getOrDefault("bs", global.getOrDefault("bs", "4k"));
+      int cls = 2 + submissions.nextInt(2);
+      if (bs.matches("\\d+[kK]?") && submissions.nextBoolean()) {
+        o.put("cmdprio_bssplit", bs + "/" + (25 + 25 * submissions.nextInt(3)) + "/" + cls + "/1");
+      } else {
+        o.put("cmdprio_percentage", Integer.toString(25 + 25 * submissions.nextInt(3)));
+        o.put("cmdprio_class", Integer.toString(cls));
+        o.put("cmdprio", Integer.toString(submissions.nextInt(8)));
+      }
+    } else if (!mixed
+        && !global.containsKey("ss")
+        && !global.containsKey("steadystate")
+        && !global.containsKey("rate")
+        && !global.containsKey("rate_iops")
+        && !o.keySet().stream().anyMatch(k -> k.startsWith("verify") || k.startsWith("flow"))
+        && submissions.nextInt(100) < 10) {
+      NOT_WITH_LATENCY_TARGET.forEach(o::remove);
+      o.put("latency_target", "10s");
+      int variant = submissions.nextInt(3);
+      if (variant == 1) {
+        o.put("latency_window", "60s");
+      } else if (variant == 2) {
+        o.put("latency_run", "1");
+      }
+      if (submissions.nextBoolean()) {
+        o.put("latency_percentile", "99.9");
+      }
+    } else if (submissions.nextInt(100) < 5) {
+      o.put("io_submit_mode", "inline");
+    }
   }
 
   private static final java.util.Set<String> NOT_WITH_FILE_ENGINES =

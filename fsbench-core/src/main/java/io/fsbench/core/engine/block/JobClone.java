@@ -403,7 +403,10 @@ final class JobClone {
       }
       LatencyTargetProbe.Step step = latencyTarget.check(clock.getAsLong());
       switch (step) {
-        case QUIESCE -> quiesce.run();
+        case QUIESCE -> {
+          quiesce.run();
+          latencyTarget.restarted(clock.getAsLong());
+        }
         case FINAL_WINDOW -> {
           quiesce.run();
           long now = clock.getAsLong();
@@ -534,8 +537,10 @@ final class JobClone {
       if (plan.direction == Direction.WRITE && file.descriptor != null && syncDue()) {
         syncDue = file;
       }
-      if (latencyTarget.isSet() && spec.measurements().lat()) {
-        latencyTarget.completed(done - prepared, done, spec.name(), describe(plan));
+      if (latencyTarget.isSet()) {
+        // every completion counts in the window; without lat (disable_lat) none is late, as fio
+        long lat = spec.measurements().lat() ? done - prepared : 0;
+        latencyTarget.completed(lat, done, spec.name(), describe(plan));
       }
       if (phase.over(pace(phase, done, () -> {})) || phase.latencyTargetDone(() -> {})) {
         break;
@@ -750,7 +755,9 @@ final class JobClone {
             syncWanted = true;
             syncFile = plan.file;
           }
-          if (phase.latencyTargetDone(this::quiesce)) {
+          // fio checks after each turn of its loop, which reaps first when the queue is full
+          if (buffers.length - freeCount < latencyTarget.depth()
+              && phase.latencyTargetDone(this::quiesce)) {
             stopping = true; // fio's td->done: what is in flight completes and counts
           }
         }
@@ -844,6 +851,7 @@ final class JobClone {
         issued[slot] = now;
         stats.submitted(directions[slot], now - prepared[slot]);
         if (logs.enabled()) {
+          logs.priority(priorities.value(directions[slot], slotPriorities[slot]));
           logs.submitted(directions[slot], now, lengths[slot], offsets[slot], now - prepared[slot]);
         }
       }
@@ -872,9 +880,10 @@ final class JobClone {
             now - issued[slot],
             now - prepared[slot],
             slotPriorities[slot]);
-        if (latencyTarget.isSet() && spec.measurements().lat()) {
+        if (latencyTarget.isSet()) {
+          // every completion counts in the window; without lat (disable_lat) none is late
           if (latencyTarget.completed(
-                  now - prepared[slot],
+                  spec.measurements().lat() ? now - prepared[slot] : 0,
                   now,
                   spec.name(),
                   file.name()
@@ -893,6 +902,7 @@ final class JobClone {
               spec.name(), file, buffers[slot], offsets[slot], lengths[slot], result);
         }
         if (logs.enabled()) {
+          logs.priority(priorities.value(directions[slot], slotPriorities[slot]));
           logs.completed(
               directions[slot],
               now,
@@ -907,6 +917,7 @@ final class JobClone {
       if (quiesceWanted && !quiescing) {
         quiesceWanted = false;
         quiesce(); // fio's __lat_target_failed quiesces before going on at the lower depth
+        latencyTarget.restarted(clock.getAsLong());
       }
     }
   }

@@ -25,7 +25,10 @@ final class LatencyTargetProbe {
   enum Step {
     /** Go on. */
     NONE,
-    /** The depth went down: let the I/Os in flight complete before issuing more. */
+    /**
+     * The depth went down: let the I/Os in flight complete before issuing more, then call {@link
+     * #restarted}.
+     */
     QUIESCE,
     /** The depth settled: complete the I/Os in flight and start the statistics anew. */
     FINAL_WINDOW,
@@ -157,7 +160,7 @@ final class LatencyTargetProbe {
     }
     depth = (depth + low) / 2;
     stableCount = 0;
-    newWindow(now);
+    // the loop lets the I/Os in flight complete, then calls restarted: they count in no window
   }
 
   /**
@@ -170,7 +173,10 @@ final class LatencyTargetProbe {
     }
   }
 
-  /** The statistics started anew for the final window: the window counts from here. */
+  /**
+   * After the I/Os in flight completed (a lower depth, or the statistics started anew for the final
+   * window): the next window counts from here, as fio's {@code lat_new_cycle}.
+   */
   void restarted(long now) {
     newWindow(now);
   }
