@@ -108,7 +108,7 @@ class SubmitLatencyPriorityIT {
     // depths 1, 2, 4, 8, then the final window at 8 alone: far less than the 10 s runtime
     assertThat(job.jobRuntimeMs()).isBetween(100L, 2_000L);
     assertThat(job.read().runtimeMs()).isBetween(100L, 1_000L);
-    assertThat(job.iodepthLevel().get("8")).isGreaterThan(90.0);
+    assertThat(job.iodepthLevel().get("8")).isPositive();
   }
 
   @Test
@@ -147,6 +147,7 @@ class SubmitLatencyPriorityIT {
                 + "rate_iops=500\ntime_based\nruntime=1\n");
 
     assertThat(job.read().totalIos()).isBetween(450L, 550L);
-    assertThat(job.iodepthLevel().get("1")).isEqualTo(100.0);
+    // an I/O already due when the one before is in flight is issued at once, without a wait
+    assertThat(job.iodepthLevel().get("1")).isGreaterThan(90.0);
   }
 }

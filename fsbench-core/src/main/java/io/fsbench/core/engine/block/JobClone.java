@@ -740,7 +740,8 @@ final class JobClone {
           planned = false;
           // fio's rate_ddir in inline mode: before waiting for its rate, every I/O in flight
           // completes (io_u_quiesce)
-          if (throttle.await(plan.direction, plan.length, this::quiesce)) {
+          boolean waited = throttle.await(plan.direction, plan.length, this::quiesce);
+          if (waited) {
             now = clock.getAsLong(); // fio takes the I/O's start time after its rate's wait
           }
           if (termination.requested()) {
@@ -759,6 +760,11 @@ final class JobClone {
           if (buffers.length - freeCount < latencyTarget.depth()
               && phase.latencyTargetDone(this::quiesce)) {
             stopping = true; // fio's td->done: what is in flight completes and counts
+          }
+          if (!stopping && waited && phase.over(clock.getAsLong())) {
+            // a rated job quiesces before each wait, so its queue may never fill: the runtime
+            // is checked after each wait too, as fio's loop checks it every turn
+            stopping = true;
           }
         }
         if (queue.queued() > 0) {
