@@ -141,6 +141,26 @@ class EveryApiVerbRefusedTest {
         b -> b.rw(ReadWrite.READ).blockAlign(io.fsbench.api.BlockAlign.both(Size.kib(8))));
     JOB_CASES.put("priority", b -> b.priority(io.fsbench.api.IoPriority.of(4, 0)));
     JOB_CASES.put("flow", b -> b.flow(io.fsbench.api.Flow.weight(1001)));
+    // fio's io_uring refuses offloaded submission
+    JOB_CASES.put(
+        "submitMode",
+        b ->
+            b.ioEngine(io.fsbench.api.IoEngine.IO_URING)
+                .submitMode(io.fsbench.api.SubmitMode.OFFLOAD));
+    // a job-wide psync job has no per-I/O priority to give
+    JOB_CASES.put(
+        "commandPriorities",
+        b ->
+            b.ioEngine(io.fsbench.api.IoEngine.PSYNC)
+                .commandPriorities(
+                    io.fsbench.api.CommandPriorities.percentage(
+                        50, io.fsbench.api.IoPriority.of(1, 0))));
+    JOB_CASES.put(
+        "latencyTarget",
+        b ->
+            b.latencyTarget(
+                new io.fsbench.api.LatencyTarget(
+                    Duration.ofMillis(-1), Duration.ZERO, 100, false)));
     JOB_CASES.put(
         "trimBlockSize",
         b ->

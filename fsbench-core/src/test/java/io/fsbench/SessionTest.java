@@ -171,9 +171,9 @@ class SessionTest {
 
   @Test
   void anUnsupportedFioOptionIsRefusedByNameBeforeAnythingIsMade() throws IOException {
-    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "latency_target=2")))
+    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "fill_device=1")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("'latency_target'");
+        .hasMessageContaining("'fill_device'");
     assertThat(engine.calls).isEmpty();
     assertThat(leftInTarget()).isEmpty();
   }

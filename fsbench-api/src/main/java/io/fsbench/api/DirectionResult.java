@@ -1,5 +1,6 @@
 package io.fsbench.api;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -21,6 +22,8 @@ import java.util.Objects;
  * @param bwAgg the sampled mean bandwidth as a percentage of its group's aggregate bandwidth,
  *     capped at 100 (fio's {@code bw_agg}); 0 without samples
  * @param iopsSamples IOPS sampled per window
+ * @param prios the latency per I/O priority, fio's {@code prios}: only when at least two priorities
+ *     have I/Os, otherwise empty
  */
 public record DirectionResult(
     long ioBytes,
@@ -33,7 +36,8 @@ public record DirectionResult(
     LatencyResult lat,
     RateSamples bwSamples,
     double bwAgg,
-    RateSamples iopsSamples) {
+    RateSamples iopsSamples,
+    List<PriorityLatency> prios) {
 
   /** A direction the job did not use; fio prints it with zeros. */
   public static final DirectionResult NONE =
@@ -48,7 +52,8 @@ public record DirectionResult(
           LatencyResult.NONE,
           RateSamples.NONE,
           0,
-          RateSamples.NONE);
+          RateSamples.NONE,
+          List.of());
 
   public DirectionResult {
     Objects.requireNonNull(slat, "slat");
@@ -56,6 +61,7 @@ public record DirectionResult(
     Objects.requireNonNull(lat, "lat");
     Objects.requireNonNull(bwSamples, "bwSamples");
     Objects.requireNonNull(iopsSamples, "iopsSamples");
+    prios = List.copyOf(prios);
     if (ioBytes < 0 || runtimeMs < 0 || totalIos < 0 || shortIos < 0 || dropIos < 0) {
       throw new IllegalArgumentException(
           "io_bytes ("
@@ -69,6 +75,34 @@ public record DirectionResult(
     if (!(bwAgg >= 0 && bwAgg <= 100)) {
       throw new IllegalArgumentException("bw_agg (" + bwAgg + ") must be a percentage in [0, 100]");
     }
+  }
+
+  /** A direction whose I/Os all carried one priority. */
+  public DirectionResult(
+      long ioBytes,
+      long runtimeMs,
+      long totalIos,
+      long shortIos,
+      long dropIos,
+      LatencyResult slat,
+      LatencyResult clat,
+      LatencyResult lat,
+      RateSamples bwSamples,
+      double bwAgg,
+      RateSamples iopsSamples) {
+    this(
+        ioBytes,
+        runtimeMs,
+        totalIos,
+        shortIos,
+        dropIos,
+        slat,
+        clat,
+        lat,
+        bwSamples,
+        bwAgg,
+        iopsSamples,
+        List.of());
   }
 
   /** Whether this direction did any I/O. */

@@ -55,6 +55,8 @@ import java.util.Set;
  * @param steadyState what its steady-state detection saw; {@link SteadyStateResult#NONE} when none
  *     ran
  * @param errors the I/O errors it counted (fio's {@code total_err}, {@code first_error})
+ * @param latencyProfile what its latency target found (fio's {@code latency_depth} and the target's
+ *     settings)
  */
 public record JobResult(
     String jobname,
@@ -80,7 +82,8 @@ public record JobResult(
     String ioMechanism,
     SetupTimes setup,
     SteadyStateResult steadyState,
-    JobErrors errors)
+    JobErrors errors,
+    LatencyProfile latencyProfile)
     implements WorkloadResult {
 
   /** The keys of {@link #iodepthLevel()}, in fio's order. */
@@ -139,6 +142,7 @@ public record JobResult(
     Objects.requireNonNull(setup, "setup");
     Objects.requireNonNull(steadyState, "steadyState");
     Objects.requireNonNull(errors, "errors");
+    Objects.requireNonNull(latencyProfile, "latencyProfile");
     iodepthLevel = percentages("iodepth_level", iodepthLevel, IODEPTH_LEVEL_KEYS);
     iodepthSubmit = percentages("iodepth_submit", iodepthSubmit, IODEPTH_SUBMIT_KEYS);
     iodepthComplete = percentages("iodepth_complete", iodepthComplete, IODEPTH_SUBMIT_KEYS);
@@ -197,7 +201,7 @@ public record JobResult(
         SteadyStateResult.NONE);
   }
 
-  /** A result of a job that counted no I/O error. */
+  /** A result of a job that counted no I/O error and had no latency target. */
   public JobResult(
       String jobname,
       int groupid,
@@ -246,7 +250,116 @@ public record JobResult(
         ioMechanism,
         setup,
         steadyState,
-        JobErrors.NONE);
+        JobErrors.NONE,
+        LatencyProfile.untargeted(ioDepth));
+  }
+
+  /** A result of a job without a latency target: its depth is its {@code iodepth}. */
+  public JobResult(
+      String jobname,
+      int groupid,
+      int members,
+      long jobStartMs,
+      int error,
+      long elapsedSec,
+      Map<String, String> options,
+      DirectionResult read,
+      DirectionResult write,
+      DirectionResult trim,
+      SyncResult sync,
+      long jobRuntimeMs,
+      CpuResult cpu,
+      int ioDepth,
+      Map<String, Double> iodepthLevel,
+      Map<String, Double> iodepthSubmit,
+      Map<String, Double> iodepthComplete,
+      Map<String, Double> latencyNs,
+      Map<String, Double> latencyUs,
+      Map<String, Double> latencyMs,
+      String ioMechanism,
+      SetupTimes setup,
+      SteadyStateResult steadyState,
+      JobErrors errors) {
+    this(
+        jobname,
+        groupid,
+        members,
+        jobStartMs,
+        error,
+        elapsedSec,
+        options,
+        read,
+        write,
+        trim,
+        sync,
+        jobRuntimeMs,
+        cpu,
+        ioDepth,
+        iodepthLevel,
+        iodepthSubmit,
+        iodepthComplete,
+        latencyNs,
+        latencyUs,
+        latencyMs,
+        ioMechanism,
+        setup,
+        steadyState,
+        errors,
+        LatencyProfile.untargeted(ioDepth));
+  }
+
+  /** A result of a job that counted no I/O error. */
+  public JobResult(
+      String jobname,
+      int groupid,
+      int members,
+      long jobStartMs,
+      int error,
+      long elapsedSec,
+      Map<String, String> options,
+      DirectionResult read,
+      DirectionResult write,
+      DirectionResult trim,
+      SyncResult sync,
+      long jobRuntimeMs,
+      CpuResult cpu,
+      int ioDepth,
+      Map<String, Double> iodepthLevel,
+      Map<String, Double> iodepthSubmit,
+      Map<String, Double> iodepthComplete,
+      Map<String, Double> latencyNs,
+      Map<String, Double> latencyUs,
+      Map<String, Double> latencyMs,
+      String ioMechanism,
+      SetupTimes setup,
+      SteadyStateResult steadyState,
+      LatencyProfile latencyProfile) {
+    this(
+        jobname,
+        groupid,
+        members,
+        jobStartMs,
+        error,
+        elapsedSec,
+        options,
+        read,
+        write,
+        trim,
+        sync,
+        jobRuntimeMs,
+        cpu,
+        ioDepth,
+        iodepthLevel,
+        iodepthSubmit,
+        iodepthComplete,
+        latencyNs,
+        latencyUs,
+        latencyMs,
+        ioMechanism,
+        setup,
+        steadyState,
+        JobErrors.NONE,
+        latencyProfile);
   }
 
   /** All-zero percentages with the given keys, for a job that did no I/O. */

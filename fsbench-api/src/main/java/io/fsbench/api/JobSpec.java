@@ -76,6 +76,11 @@ import org.jspecify.annotations.Nullable;
  * @param trimBlockSize block size of trims ({@code rw=trim}, {@code randtrim})
  * @param errors which I/O errors the job counts and carries on after: fio's {@code
  *     continue_on_error}, {@code ignore_error}, {@code error_dump}
+ * @param submitMode fio's {@code io_submit_mode}: whether the job's thread issues its I/Os or a
+ *     pool of threads does
+ * @param latencyTarget fio's {@code latency_target} and its window, percentile and {@code
+ *     latency_run}: the queue depth the job probes for
+ * @param commandPriorities fio's {@code cmdprio*}: the priorities some I/Os carry in their requests
  */
 public record JobSpec(
     String name,
@@ -130,7 +135,10 @@ public record JobSpec(
     IoPriority priority,
     Flow flow,
     BlockSize trimBlockSize,
-    ErrorHandling errors)
+    ErrorHandling errors,
+    SubmitMode submitMode,
+    LatencyTarget latencyTarget,
+    CommandPriorities commandPriorities)
     implements Workload {
 
   /** fio's default {@code percentile_list}. */
@@ -200,6 +208,9 @@ public record JobSpec(
     Objects.requireNonNull(trimBlockSize, "trimBlockSize");
     Objects.requireNonNull(errors, "errors");
     requireTrimFits(name, rw, verify, logs, distribution, blockAlign);
+    Objects.requireNonNull(submitMode, "submitMode");
+    Objects.requireNonNull(latencyTarget, "latencyTarget");
+    Objects.requireNonNull(commandPriorities, "commandPriorities");
     blockAlign.check(name, rw, randomMap, distribution, readBlockSize, writeBlockSize);
     if (!zones.isNone() && distribution.kind() != Distribution.Kind.UNIFORM) {
       // fio draws the skewed offsets over the whole region from each zone's moving start, so
@@ -297,7 +308,14 @@ public record JobSpec(
       }
     }
     requirePacingFits(name, rate, pacing);
-    if (ioDepth > 1 && ioEngine.isSynchronousOnly()) {
+    requireSubmissionFits(
+        new JobSpec.Submission(name, ioEngine, submitMode, latencyTarget, commandPriorities),
+        verify != VerifyMethod.NONE,
+        fsync > 0 || fdatasync > 0,
+        !pacing.thinkTime().isZero(),
+        flow.isSet(),
+        priority.isSet());
+    if (ioDepth > 1 && ioEngine.isSynchronousOnly() && submitMode != SubmitMode.OFFLOAD) {
       throw new InvalidInputException(
           "iodepth ("
               + ioDepth
@@ -532,6 +550,78 @@ public record JobSpec(
     }
   }
 
+  /**
+   * What fio's {@code io_submit_mode=offload}, {@code latency_target} and {@code cmdprio*} need.
+   * fio knows the {@code cmdprio*} options only in its libaio and io_uring engines ("Bad option"
+   * elsewhere), and refuses io_uring with offload; what fsbench does not offload is named.
+   */
+  /** What {@link #requireSubmissionFits} checks, named. */
+  private record Submission(
+      String name,
+      IoEngine ioEngine,
+      SubmitMode submitMode,
+      LatencyTarget latencyTarget,
+      CommandPriorities commandPriorities) {}
+
+  private static void requireSubmissionFits(
+      Submission spec,
+      boolean verifies,
+      boolean syncs,
+      boolean thinks,
+      boolean flows,
+      boolean prioritized) {
+    String job = "job '" + spec.name() + "'";
+    if (spec.commandPriorities().isSet()
+        && spec.ioEngine() != IoEngine.LIBAIO
+        && spec.ioEngine() != IoEngine.IO_URING) {
+      throw new InvalidInputException(
+          job
+              + " gives cmdprio_percentage or cmdprio_bssplit with ioengine="
+              + spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT)
+              + ", which has no per-I/O priority (fio: 'Bad option <cmdprio_...>', the option"
+              + " belongs to its libaio and io_uring engines); give ioengine=libaio or io_uring,"
+              + " or use prio/prioclass for the whole job");
+    }
+    if (spec.submitMode() != SubmitMode.OFFLOAD) {
+      return;
+    }
+    if (spec.ioEngine() == IoEngine.IO_URING) {
+      throw new InvalidInputException(
+          job
+              + ": io_uring can't be used with offloaded submit (fio refuses it too); use"
+              + " ioengine=libaio or psync with io_submit_mode=offload, or io_submit_mode=inline");
+    }
+    String unsupported = null;
+    if (spec.ioEngine() != IoEngine.AUTO
+        && spec.ioEngine() != IoEngine.PSYNC
+        && spec.ioEngine() != IoEngine.LIBAIO) {
+      unsupported = "ioengine=" + spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT);
+    } else if (verifies) {
+      unsupported = "verify";
+    } else if (syncs) {
+      unsupported = "fsync/fdatasync";
+    } else if (thinks) {
+      unsupported = "thinktime";
+    } else if (flows) {
+      unsupported = "flow";
+    } else if (spec.latencyTarget().isSet()) {
+      // fio 3.33 runs that pair as no one would want: 4 I/Os in all, observed
+      unsupported = "latency_target";
+    } else if (spec.commandPriorities().isSet()) {
+      unsupported = "cmdprio";
+    } else if (prioritized) {
+      unsupported = "prio/prioclass";
+    }
+    if (unsupported != null) {
+      throw new InvalidInputException(
+          job
+              + ": io_submit_mode=offload with "
+              + unsupported
+              + " is not supported by fsbench's engine; drop one of them (offload runs rated"
+              + " reads and writes on libaio or psync)");
+    }
+  }
+
   private static void requirePacingFits(String name, RateLimit rate, Pacing pacing) {
     if (pacing.poisson() && !rate.isLimited()) {
       throw new InvalidInputException(
@@ -683,6 +773,9 @@ public record JobSpec(
     private Flow flow = Flow.NONE;
     private BlockSize trimBlockSize = BlockSize.of(Size.kib(4));
     private ErrorHandling errors = ErrorHandling.NONE;
+    private SubmitMode submitMode = SubmitMode.INLINE;
+    private LatencyTarget latencyTarget = LatencyTarget.NONE;
+    private CommandPriorities commandPriorities = CommandPriorities.NONE;
 
     protected AbstractBuilder() {}
 
@@ -972,6 +1065,24 @@ public record JobSpec(
       return self();
     }
 
+    /** fio's {@code io_submit_mode}: who issues the job's I/Os. */
+    public B submitMode(SubmitMode submitMode) {
+      this.submitMode = submitMode;
+      return self();
+    }
+
+    /** fio's {@code latency_target} and its companions: the queue depth the job probes for. */
+    public B latencyTarget(LatencyTarget latencyTarget) {
+      this.latencyTarget = latencyTarget;
+      return self();
+    }
+
+    /** fio's {@code cmdprio*}: the priorities some I/Os carry in their requests. */
+    public B commandPriorities(CommandPriorities commandPriorities) {
+      this.commandPriorities = commandPriorities;
+      return self();
+    }
+
     /** fio's {@code flow}: the job's weight among the jobs of its flow that run with it. */
     public B flow(Flow flow) {
       this.flow = flow;
@@ -1045,6 +1156,9 @@ public record JobSpec(
       flow = spec.flow();
       trimBlockSize = spec.trimBlockSize();
       errors = spec.errors();
+      submitMode = spec.submitMode();
+      latencyTarget = spec.latencyTarget();
+      commandPriorities = spec.commandPriorities();
       return self();
     }
 
@@ -1139,7 +1253,10 @@ public record JobSpec(
           priority,
           flow,
           trimBlockSize,
-          errors);
+          errors,
+          submitMode,
+          latencyTarget,
+          commandPriorities);
     }
   }
 }

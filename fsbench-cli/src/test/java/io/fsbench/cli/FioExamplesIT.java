@@ -30,8 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code runtime} and {@code timeout} 1 s, {@code loops} at most 2; {@code directory=} is dropped
  * (the volume is the target) and a {@code filename=} path becomes its last name, a device given a
  * 16 MiB file in its place ({@link #KEEPS_SIZES} keeps the small files of fio's file-engine
- * examples). Every other option stays. The files that do not run are listed below by name, each
- * with its reason, and a new example fio ships fails the test until it is listed or runs.
+ * examples); a rated job without a runtime gets {@code runtime=1}. Every other option stays. The
+ * files that do not run are listed below by name, each with its reason, and a new example fio ships
+ * fails the test until it is listed or runs.
  */
 class FioExamplesIT {
 
@@ -101,16 +102,11 @@ class FioExamplesIT {
               "butterfly",
               "runs its flows, but gives no size: it reads an existing /tmp/testfile, and fio"
                   + " without one refuses it too ('you need to specify size=')"),
-          Map.entry("cmdprio-bssplit", "cmdprio_bssplit (per-I/O priorities)"),
-          Map.entry("cmdprio-percentage", "cmdprio_percentage, cmdprio (per-I/O priorities)"),
           Map.entry(
               "enospc-pressure",
               "verify on a job that reads and writes (rw=randrw) with verify_backlog at"
                   + " iodepth=128; its error control (continue_on_error, ignore_error,"
                   + " error_dump), trims, verify_async and verify_dump are read"),
-          Map.entry("fixed-rate-submission", "io_submit_mode=offload"),
-          Map.entry("latency-profile", "latency_target"),
-          Map.entry("poisson-rate-submission", "io_submit_mode=offload"),
           Map.entry(
               "surface-scan",
               "fill_device (write until the disk is full), and a job without size that reads the"
@@ -161,6 +157,53 @@ class FioExamplesIT {
    */
   static final Map<String, Long> FILE_OPERATIONS_PER_JOB =
       Map.of("filecreate-ioengine", 1000L, "filedelete-ioengine", 200L, "filestat-ioengine", 200L);
+
+  /**
+   * What fio's semantics make certain in the examples of io_submit_mode, latency_target and
+   * cmdprio, shrunk as above.
+   */
+  static final Map<String, java.util.function.Consumer<JobResult>> SUBMIT_LATENCY_PRIORITY =
+      Map.of(
+          "fixed-rate-submission",
+          job -> {
+            // offloaded: 1000 reads a second for the second it runs, each issued at depth 1
+            assertThat(job.read().totalIos()).isBetween(900L, 1100L);
+            assertThat(job.iodepthLevel().get("1")).isEqualTo(100.0);
+            assertThat(job.read().slat().n()).isEqualTo(job.read().totalIos());
+          },
+          "poisson-rate-submission",
+          job -> {
+            // 50 a second on average, exponential gaps: a count far from 50 is a broken process
+            assertThat(job.read().totalIos()).isBetween(20L, 90L);
+            assertThat(job.iodepthLevel().get("1")).isEqualTo(100.0);
+          },
+          "latency-profile",
+          job -> {
+            // the 5 s window never passes in a 16 MiB job: it stays at depth 1 and reads it all
+            assertThat(job.latencyProfile())
+                .isEqualTo(new io.fsbench.api.LatencyProfile(1, 500_000_000L, 99.9, 5_000_000L));
+            assertThat(job.read().totalIos()).isEqualTo(4096);
+            assertThat(job.iodepthLevel().get("1")).isEqualTo(100.0);
+          },
+          "cmdprio-percentage",
+          job -> {
+            // 20 % real-time among the job's idle-class reads: both classes have I/Os
+            assertThat(job.read().prios())
+                .extracting(p -> p.ioClass() + "/" + p.level())
+                .containsExactly("3/0", "1/0");
+            assertThat(job.read().prios().stream().mapToLong(p -> p.latency().n()).sum())
+                .isEqualTo(job.read().totalIos());
+          },
+          "cmdprio-bssplit",
+          job -> {
+            // only 64k reads carry a priority of their own; writes keep the job's
+            assertThat(job.write().prios()).isEmpty();
+            assertThat(job.read().prios())
+                .allSatisfy(p -> assertThat(p.latency().n()).isPositive());
+            assertThat(job.read().prios())
+                .extracting(p -> p.ioClass() + "/" + p.level())
+                .isSubsetOf("0/0", "1/0", "1/1", "3/2", "2/7");
+          });
 
   /**
    * The examples whose outcome depends on the machine, each tested on its own below: {@code numa}
@@ -222,6 +265,7 @@ class FioExamplesIT {
       assertThat(job.read().totalIos() + job.write().totalIos() + job.trim().totalIos())
           .as("I/Os of %s in %s", job.jobname(), example)
           .isPositive();
+      SUBMIT_LATENCY_PRIORITY.getOrDefault(example, j -> {}).accept(job);
       if (FILE_OPERATIONS_PER_JOB.containsKey(example)) {
         // the jobs read (fio's default rw): their operations are read clat, as fio files them
         assertThat(job.read().clat().n())
@@ -299,6 +343,10 @@ class FioExamplesIT {
             .replaceAll("(?m)^\\s*directory=.*$", "")
             .replaceAll("(?m)^(\\s*)filename=/dev/\\S+", "$1size=16m")
             .replaceAll("(?m)^(\\s*)filename=/\\S*/([^/\\s]+)", "$1filename=$2");
+    if (text.contains("rate_iops=") && !text.contains("runtime=")) {
+      // the rate-submission examples read 16 MiB at 50 or 1000 IOPS: seconds to minutes
+      text = text.replaceFirst("(?m)^(\\[[^\\]]+\\])\\s*$", "$1\nruntime=1");
+    }
     return text;
   }
 }

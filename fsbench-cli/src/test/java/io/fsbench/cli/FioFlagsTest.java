@@ -119,9 +119,9 @@ class FioFlagsTest {
 
   @Test
   void refusesAnOptionTheEngineDoesNotImplementByItsFlag() {
-    assertThatThrownBy(() -> FioFlags.translate(List.of("--rw=write", "--latency_target=2")))
+    assertThatThrownBy(() -> FioFlags.translate(List.of("--rw=write", "--fill_device=1")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageStartingWith("--latency_target is not an option");
+        .hasMessageStartingWith("--fill_device is not an option");
   }
 
   @Test

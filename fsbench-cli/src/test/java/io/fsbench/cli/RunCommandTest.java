@@ -97,8 +97,7 @@ class RunCommandTest {
 
   @Test
   void refusesAnOptionTheEngineDoesNotImplementByName() throws IOException {
-    assertRefused(
-        fsbench("run", "--fs", "ext4", "--rw=write", "--latency_target=2"), "--latency_target");
+    assertRefused(fsbench("run", "--fs", "ext4", "--rw=write", "--fill_device=1"), "--fill_device");
     assertThat(instances).hasValue(0);
   }
 
@@ -173,7 +172,7 @@ class RunCommandTest {
     Path jobFile =
         Files.writeString(
             temp.resolve("fsbench-pattern.fio"),
-            "[global]\nsize=16m\n[pattern]\nrw=write\nlatency_target=2\n");
-    assertRefused(fsbench("fio", jobFile.toString(), "--fs", "ext4"), "'latency_target'");
+            "[global]\nsize=16m\n[pattern]\nrw=write\nfill_device=1\n");
+    assertRefused(fsbench("fio", jobFile.toString(), "--fs", "ext4"), "'fill_device'");
   }
 }

@@ -69,6 +69,7 @@ final class FioAgreement {
     measurements(at, sections, fio, own, out);
     steadyState(at, fio.path("steadystate"), own.path("steadystate"), out);
     fileOperations(at, sections, fio, own, out);
+    submission(at, sections, fio, own, out);
     Io f = Io.of(fio);
     Io o = Io.of(own);
     boolean mixed = sections.stream().anyMatch(FioCase.Section::mixed);
@@ -291,6 +292,44 @@ final class FioAgreement {
   static boolean deterministic(FioCase c) {
     return c.sections().stream()
         .noneMatch(s -> s.mixed() || s.variableBlockSize() || randomSizes(s));
+  }
+
+  /**
+   * What io_submit_mode, latency_target and cmdprio decide: the job's {@code latency_depth}, {@code
+   * latency_target}, {@code latency_percentile} and {@code latency_window} (the target not where a
+   * job has clones: fio 3.33 multiplies a clone's target by 1000 once more when it copies the job,
+   * docs/measurement.md), and per direction with 40 I/Os or more on both sides, which priorities
+   * its {@code prios} array lists (at 25 to 75 % each is there but for a chance below 1e-5).
+   */
+  private static void submission(
+      String at, List<FioCase.Section> sections, JsonNode fio, JsonNode own, List<String> out) {
+    boolean clones = sections.stream().anyMatch(s -> s.numJobs() > 1);
+    for (String key :
+        List.of("latency_depth", "latency_target", "latency_percentile", "latency_window")) {
+      if (key.equals("latency_target") && clones) {
+        continue;
+      }
+      if (fio.path(key).asDouble() != own.path(key).asDouble()) {
+        out.add(at + ": " + key + " fio " + fio.path(key) + ", fsbench " + own.path(key));
+      }
+    }
+    for (String dir : List.of("read", "write")) {
+      if (fio.path(dir).path("total_ios").asLong() < 40
+          || own.path(dir).path("total_ios").asLong() < 40) {
+        continue;
+      }
+      List<String> f = priorities(fio.path(dir).path("prios"));
+      List<String> o = priorities(own.path(dir).path("prios"));
+      if (!f.equals(o)) {
+        out.add(at + ": " + dir + ".prios fio " + f + ", fsbench " + o);
+      }
+    }
+  }
+
+  private static List<String> priorities(JsonNode prios) {
+    List<String> out = new ArrayList<>();
+    prios.forEach(p -> out.add(p.path("prioclass").asInt() + "/" + p.path("prio").asInt()));
+    return out;
   }
 
   /**

@@ -40,6 +40,8 @@ final class FioJobGenerator {
   private final SplittableRandom engines;
   // trims and error control: a stream of their own too, for the same reason
   private final SplittableRandom trims;
+  // cmdprio, latency_target and io_submit_mode: a stream of their own too
+  private final SplittableRandom submissions;
 
   FioJobGenerator(long seed) {
     this.random = new SplittableRandom(seed);
@@ -49,6 +51,7 @@ final class FioJobGenerator {
     this.zoning = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x20E5);
     this.engines = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0xF11E);
     this.trims = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x7213);
+    this.submissions = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x5AB1);
   }
 
   /** The next job file. */
@@ -188,6 +191,9 @@ final class FioJobGenerator {
     }
     if (!fileEngine) {
       trimsAndErrors(o, global, kb1000, direct);
+      if (!o.getOrDefault("rw", "").contains("trim")) {
+        submission(o, global);
+      }
     }
     return o;
   }
@@ -280,6 +286,76 @@ final class FioJobGenerator {
 
   private String pickTrim(String... values) {
     return values[trims.nextInt(values.length)];
+  }
+
+  /** What a latency target's final window would reset, or what makes its outcome a race. */
+  private static final java.util.Set<String> NOT_WITH_LATENCY_TARGET =
+      java.util.Set.of(
+          "numjobs",
+          "filename",
+          "loops",
+          "io_size",
+          "rate",
+          "rate_iops",
+          "thinktime",
+          "thinktime_blocks",
+          "thinktime_blocks_type",
+          "number_ios",
+          "fsync",
+          "fdatasync",
+          "end_fsync",
+          "fsync_on_close",
+          "write_bw_log",
+          "write_iops_log",
+          "write_lat_log",
+          "write_hist_log",
+          "log_avg_msec",
+          "per_job_logs",
+          "log_hist_msec");
+
+  /**
+   * From its own stream: cmdprio on libaio and io_uring (percentages from 25 to 75 of the
+   * best-effort or idle class, which need no root, so that both priorities have I/Os), a latency
+   * target fio makes deterministic, and io_submit_mode=inline. A latency target of 10 s met by
+   * every I/O either ends the job after its second I/O with the statistics of the last one alone
+   * (window 0, fio's default: the depth settles at once) or, with a 60 s window, lets it run to its
+   * end at depth 1; either is fio's, whatever the device does. One pass only and no latency_run:
+   * fio 3.33 hangs when a job whose target has not ended it needs another pass (loops, io_size
+   * above size), and at the end of a job with latency_run. Offload is not generated: fio 3.33 hangs
+   * in most shapes of it (docs/measurement.md).
+   */
+  private void submission(Map<String, String> o, Map<String, String> global) {
+    String engine = o.getOrDefault("ioengine", global.getOrDefault("ioengine", "psync"));
+    String rw = o.getOrDefault("rw", "read");
+    boolean mixed = rw.startsWith("rw") || rw.startsWith("randrw") || rw.startsWith("readwrite");
+    if ((engine.equals("libaio") || engine.equals("io_uring")) && submissions.nextInt(100) < 15) {
+      String bs = o.getOrDefault("bs", global.getOrDefault("bs", "4k"));
+      int cls = 2 + submissions.nextInt(2);
+      if (bs.matches("\\d+[kK]?") && submissions.nextBoolean()) {
+        o.put("cmdprio_bssplit", bs + "/" + (25 + 25 * submissions.nextInt(3)) + "/" + cls + "/1");
+      } else {
+        o.put("cmdprio_percentage", Integer.toString(25 + 25 * submissions.nextInt(3)));
+        o.put("cmdprio_class", Integer.toString(cls));
+        o.put("cmdprio", Integer.toString(submissions.nextInt(8)));
+      }
+    } else if (!mixed
+        && !global.containsKey("ss")
+        && !global.containsKey("steadystate")
+        && !global.containsKey("rate")
+        && !global.containsKey("rate_iops")
+        && !o.keySet().stream().anyMatch(k -> k.startsWith("verify") || k.startsWith("flow"))
+        && submissions.nextInt(100) < 10) {
+      NOT_WITH_LATENCY_TARGET.forEach(o::remove);
+      o.put("latency_target", "10s");
+      if (submissions.nextBoolean()) {
+        o.put("latency_window", "60s");
+      }
+      if (submissions.nextBoolean()) {
+        o.put("latency_percentile", "99.9");
+      }
+    } else if (submissions.nextInt(100) < 5) {
+      o.put("io_submit_mode", "inline");
+    }
   }
 
   private static final java.util.Set<String> NOT_WITH_FILE_ENGINES =

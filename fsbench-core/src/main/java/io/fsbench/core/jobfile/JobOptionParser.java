@@ -59,6 +59,7 @@ public final class JobOptionParser {
   private final CpuOptions cpus = new CpuOptions();
   private final PlacementOptions placement = new PlacementOptions();
   private final PriorityOptions priority = new PriorityOptions();
+  private final SubmissionOptions submission = new SubmissionOptions();
   private final FlowOptions flow = new FlowOptions();
   private final EngineOptions engineOptions = new EngineOptions();
   private IoEngine engine = IoEngine.AUTO;
@@ -120,6 +121,7 @@ public final class JobOptionParser {
     all.addAll(CpuOptions.KEYS);
     all.addAll(PlacementOptions.KEYS);
     all.addAll(PriorityOptions.KEYS);
+    all.addAll(SubmissionOptions.KEYS);
     all.addAll(FlowOptions.KEYS);
     all.addAll(EngineOptions.KEYS);
     all.addAll(ExitOptions.KEYS);
@@ -349,6 +351,13 @@ public final class JobOptionParser {
       }
       return true;
     }
+    if (SubmissionOptions.handles(key)) {
+      if (!SubmissionOptions.FLAGS.contains(key)) {
+        requireValue(key, value);
+      }
+      submission.apply(key, value);
+      return true;
+    }
     boolean paced = PacingOptions.handles(key);
     boolean logged = LogOptions.handles(key);
     if (ExitOptions.handles(key)) {
@@ -443,7 +452,8 @@ public final class JobOptionParser {
         || ExitOptions.FLAGS.contains(key)
         || ErrorOptions.FLAGS.contains(key)
         || ContentOptions.FLAGS.contains(key)
-        || VerifyOptions.FLAGS.contains(key);
+        || VerifyOptions.FLAGS.contains(key)
+        || SubmissionOptions.FLAGS.contains(key);
   }
 
   private static void requireDefault(String key, String value, String expected) {
@@ -615,6 +625,8 @@ public final class JobOptionParser {
     builder.steadyState(steadyState.build()).cpus(cpus.build());
     placement.build(builder);
     builder.priority(priority.build());
+    builder.commandPriorities(priority.commandPriorities(jobName, kbBase));
+    builder.submitMode(submission.mode()).latencyTarget(submission.latencyTarget());
     builder.flow(flow.build());
     builder.offsets(offsets);
     builder.zones(OffsetOptions.zones(zoneMode, zone));

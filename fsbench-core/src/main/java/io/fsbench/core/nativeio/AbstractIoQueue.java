@@ -19,6 +19,9 @@ abstract class AbstractIoQueue implements IoQueue {
   private int inFlight;
   private boolean closed;
 
+  /** The priority the requests queued next carry, 0 for the submitter's. */
+  int priority;
+
   AbstractIoQueue(int depth) {
     if (depth < 1 || depth > IoQueues.MAX_DEPTH) {
       throw new IllegalArgumentException(
@@ -72,6 +75,14 @@ abstract class AbstractIoQueue implements IoQueue {
   @Override
   public final IoDepthStats depthStats() {
     return stats;
+  }
+
+  @Override
+  public void priority(int ioprio) {
+    if (ioprio < 0 || ioprio > 0xffff) {
+      throw new IllegalArgumentException("ioprio (" + ioprio + ") must fit in 16 bits");
+    }
+    priority = ioprio;
   }
 
   @Override

@@ -45,6 +45,14 @@ public interface IoQueue extends AutoCloseable {
   /** Queues a write of {@code buffer} (position to limit) at {@code offset} of {@code file}. */
   void write(NativeFile file, ByteBuffer buffer, long offset, int slot);
 
+  /**
+   * The I/O priority ({@code class << 13 | level}) that the reads and writes queued from now on
+   * carry in their requests (io_uring's {@code sqe->ioprio}, libaio's {@code aio_reqprio} with
+   * {@code IOCB_FLAG_IOPRIO}); 0, the default, lets them take the submitting thread's. A thread
+   * pool cannot carry one per I/O and refuses any other value.
+   */
+  void priority(int ioprio);
+
   /** Queues an fsync (or fdatasync when {@code dataOnly}) of {@code file}. */
   void fsync(NativeFile file, boolean dataOnly, int slot);
 

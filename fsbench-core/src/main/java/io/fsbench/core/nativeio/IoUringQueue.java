@@ -198,8 +198,10 @@ final class IoUringQueue extends AbstractIoQueue {
       default -> opcode = IORING_OP_FSYNC;
     }
     // struct io_uring_sqe: opcode, flags, ioprio, fd, off, addr, len, rw_flags, user_data, rest 0.
-    // One little-endian int writes opcode with flags and ioprio 0 (x86_64 and aarch64 are LE).
-    sqes.putInt(sqe, opcode);
+    // One little-endian int writes opcode, flags 0 and ioprio (x86_64 and aarch64 are LE); fio
+    // gives syncs no priority.
+    int ioprio = op == OP_READ || op == OP_WRITE ? priority : 0;
+    sqes.putInt(sqe, opcode | ioprio << 16);
     sqes.putInt(sqe + 4, fd);
     sqes.putLong(sqe + 8, offset);
     sqes.putLong(sqe + 16, address);

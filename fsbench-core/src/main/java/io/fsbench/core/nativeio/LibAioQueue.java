@@ -56,6 +56,9 @@ final class LibAioQueue extends AbstractIoQueue {
     rejectedErrors = new long[depth];
   }
 
+  /** linux/aio_abi.h: aio_reqprio holds the request's priority. */
+  private static final long IOCB_FLAG_IOPRIO = 1 << 1;
+
   @Override
   public IoMechanism mechanism() {
     return IoMechanism.LIBAIO;
@@ -76,13 +79,15 @@ final class LibAioQueue extends AbstractIoQueue {
     iocbs.putLong(iocb, slot);
     iocbs.putLong(iocb + 8, 0L);
     iocbs.putShort(iocb + 16, command);
-    iocbs.putShort(iocb + 18, (short) 0);
+    // a priority of its own only with IOCB_FLAG_IOPRIO in aio_flags, as fio's libaio engine
+    int ioprio = op == OP_READ || op == OP_WRITE ? priority : 0;
+    iocbs.putShort(iocb + 18, (short) ioprio);
     iocbs.putInt(iocb + 20, fd);
     iocbs.putLong(iocb + 24, address);
     iocbs.putLong(iocb + 32, length);
     iocbs.putLong(iocb + 40, offset);
     iocbs.putLong(iocb + 48, 0L);
-    iocbs.putLong(iocb + 56, 0L);
+    iocbs.putLong(iocb + 56, ioprio == 0 ? 0L : IOCB_FLAG_IOPRIO);
     pending.putLong(8 * index, iocbsAddress + iocb);
   }
 

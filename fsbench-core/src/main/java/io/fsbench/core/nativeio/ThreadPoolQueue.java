@@ -53,6 +53,15 @@ final class ThreadPoolQueue extends AbstractIoQueue {
   }
 
   @Override
+  public void priority(int ioprio) {
+    if (ioprio != 0) {
+      // a worker thread makes the call, and a call carries no priority of its own
+      throw new UnsupportedOperationException(
+          "a thread pool cannot give one I/O a priority (ioprio " + ioprio + ")");
+    }
+  }
+
+  @Override
   public IoMechanism mechanism() {
     return IoMechanism.THREAD_POOL;
   }

@@ -24,6 +24,7 @@ import java.util.Objects;
  * @param ioMechanism how it did I/O, e.g. {@code psync}
  * @param setup the time spent preparing it
  * @param errors the I/O errors it counted, and whether one ended it
+ * @param latencyProfile the depth its latency target settled on, and the target's settings
  */
 public record JobInfo(
     String name,
@@ -37,7 +38,37 @@ public record JobInfo(
     int error,
     String ioMechanism,
     SetupTimes setup,
-    io.fsbench.api.JobErrors errors) {
+    io.fsbench.api.JobErrors errors,
+    io.fsbench.api.LatencyProfile latencyProfile) {
+
+  /** A clone that counted no I/O error, without a latency target: its depth is its iodepth. */
+  public JobInfo(
+      String name,
+      int groupid,
+      boolean groupReporting,
+      Map<String, String> options,
+      List<Double> percentiles,
+      int ioDepth,
+      long jobStartMs,
+      long elapsedSec,
+      int error,
+      String ioMechanism,
+      SetupTimes setup) {
+    this(
+        name,
+        groupid,
+        groupReporting,
+        options,
+        percentiles,
+        ioDepth,
+        jobStartMs,
+        elapsedSec,
+        error,
+        ioMechanism,
+        setup,
+        io.fsbench.api.JobErrors.NONE,
+        io.fsbench.api.LatencyProfile.untargeted(ioDepth));
+  }
 
   public JobInfo {
     Objects.requireNonNull(name, "name");
@@ -60,5 +91,6 @@ public record JobInfo(
     Objects.requireNonNull(ioMechanism, "ioMechanism");
     Objects.requireNonNull(setup, "setup");
     Objects.requireNonNull(errors, "errors");
+    Objects.requireNonNull(latencyProfile, "latencyProfile");
   }
 }

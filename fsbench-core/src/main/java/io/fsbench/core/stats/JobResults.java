@@ -90,6 +90,8 @@ public final class JobResults {
     private io.fsbench.api.JobErrors errors;
     private long elapsedSec;
     private SetupTimes setup = SetupTimes.NONE;
+    private boolean perPriority; // fio's inverted ts->disable_prio_stat
+    private int firstPriority;
 
     Entry(Clone clone) {
       first = clone.info();
@@ -98,6 +100,15 @@ public final class JobResults {
     }
 
     void add(Clone clone) {
+      // fio keeps per-priority stats for a report when a member had cmdprio entries or its
+      // members ran with different priorities (setup_clat_prio_stats... in __show_run_stats)
+      for (Direction d : Direction.values()) {
+        perPriority |= clone.stats().prios(d).defined();
+      }
+      if (members == 0) {
+        firstPriority = clone.stats().ownPriority();
+      }
+      perPriority |= clone.stats().ownPriority() != firstPriority;
       stats.add(clone.stats());
       last = clone;
       members++;
@@ -138,7 +149,8 @@ public final class JobResults {
           String.join(",", mechanisms),
           setup,
           last.steadyState(),
-          errors);
+          errors,
+          last.info().latencyProfile());
     }
 
     /**
@@ -162,7 +174,15 @@ public final class JobResults {
           latency(stats.lat(d), last.stats().lat(d)),
           samples(bw),
           bw.count() == 0 ? 0.0 : group.shareOfAggregate(d, bw.mean()),
-          samples(stats.iops(d)));
+          samples(stats.iops(d)),
+          perPriority
+              ? stats
+                  .prios(d)
+                  .toResult(
+                      last.info().percentiles(),
+                      last.stats().clat(d).hasHistogram() || last.stats().lat(d).hasHistogram(),
+                      last.stats().latPercentiles())
+              : List.of());
     }
 
     /** fio's CPU %: CPU ms over the job's wall ms, summed over the members. */

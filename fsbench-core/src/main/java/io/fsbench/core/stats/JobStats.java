@@ -54,6 +54,9 @@ public final class JobStats {
   private boolean measureSlat = true;
   private boolean measureClat = true;
   private boolean measureLat = true;
+  private final PriorityLatencies[] prios = new PriorityLatencies[Direction.COUNT];
+  private int ownPriority;
+  private boolean latPercentiles;
 
   /**
    * @param clatPercentiles keep clat histograms (fio's {@code clat_percentiles}, on by default)
@@ -69,6 +72,10 @@ public final class JobStats {
       iops[i] = new Moments();
     }
     sync = new LatencyRecorder(clatPercentiles || latPercentiles);
+    this.latPercentiles = latPercentiles;
+    for (int i = 0; i < Direction.COUNT; i++) {
+      prios[i] = new PriorityLatencies(clatPercentiles || latPercentiles);
+    }
   }
 
   /** fio's defaults: clat percentiles only. */
@@ -99,6 +106,7 @@ public final class JobStats {
     copy.measureSlat = measureSlat;
     copy.measureClat = measureClat;
     copy.measureLat = measureLat;
+    copy.ownPriority = ownPriority;
     return copy;
   }
 
@@ -119,6 +127,32 @@ public final class JobStats {
     if (measureLat) {
       lat[i].record(latNs);
     }
+  }
+
+  /**
+   * As {@link #completed}, for an I/O that carried the priority of entry {@code priority} of the
+   * direction's {@link #priorities} (fio's {@code clat_prio_index}).
+   */
+  public void completed(Direction direction, long bytes, long clatNs, long latNs, int priority) {
+    completed(direction, bytes, clatNs, latNs);
+    PriorityLatencies p = prios[direction.ordinal()];
+    if (!p.defined()) {
+      return;
+    }
+    // fio's prio entries hold lat with lat_percentiles, else clat; each only when measured
+    if (latPercentiles ? measureLat : measureClat) {
+      p.record(priority, latPercentiles ? latNs : clatNs);
+    }
+  }
+
+  /** The per-priority latencies of {@code direction}, to define when the job has cmdprio. */
+  public PriorityLatencies priorities(Direction direction) {
+    return prios[direction.ordinal()];
+  }
+
+  /** The job's own I/O priority value (fio's {@code td->ioprio}; 0 when none is set). */
+  public void ownPriority(int value) {
+    ownPriority = value;
   }
 
   /**
@@ -237,6 +271,7 @@ public final class JobStats {
       lat[i].reset();
       bw[i].reset();
       iops[i].reset();
+      prios[i].reset();
     }
     sync.reset();
     syncIos = 0;
@@ -269,6 +304,8 @@ public final class JobStats {
       totalIos[i] += other.totalIos[i];
       shortIos[i] += other.shortIos[i];
       dropIos[i] += other.dropIos[i];
+      prios[i].add(
+          other.prios[i], other.ownPriority, other.latPercentiles ? other.lat[i] : other.clat[i]);
     }
     sync.merge(other.sync);
     syncIos += other.syncIos;
@@ -320,6 +357,18 @@ public final class JobStats {
 
   Moments iops(Direction direction) {
     return iops[direction.ordinal()];
+  }
+
+  PriorityLatencies prios(Direction direction) {
+    return prios[direction.ordinal()];
+  }
+
+  int ownPriority() {
+    return ownPriority;
+  }
+
+  boolean latPercentiles() {
+    return latPercentiles;
   }
 
   LatencyRecorder sync() {

@@ -146,10 +146,10 @@ class JobFileTest {
 
   @Test
   void refusesAnUnsupportedOptionNamingItAndItsLine() {
-    assertThatThrownBy(() -> parse("[j]\nrw=read\nsize=1m\nlatency_target=2\n"))
+    assertThatThrownBy(() -> parse("[j]\nrw=read\nsize=1m\nfill_device=1\n"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("job file:4")
-        .hasMessageContaining("option 'latency_target' is not supported");
+        .hasMessageContaining("option 'fill_device' is not supported");
   }
 
   @Test

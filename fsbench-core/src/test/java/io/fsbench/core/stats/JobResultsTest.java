@@ -186,7 +186,6 @@ class JobResultsTest {
         3,
         0,
         "psync",
-        new SetupTimes(Duration.ofMillis(10), Duration.ZERO, Duration.ZERO),
-        io.fsbench.api.JobErrors.NONE);
+        new SetupTimes(Duration.ofMillis(10), Duration.ZERO, Duration.ZERO));
   }
 }

@@ -37,7 +37,9 @@ final class IoLogs {
   private final long averageMs;
   private final boolean maxValue;
   private final boolean withOffsets;
-  private final String priorityColumn;
+  private final boolean priorityAsValue;
+  private final int ownPriority;
+  private int priority; // of the I/O being logged
   private final Measurements measured;
   private long startNanos;
   private long rateWindowStartMs;
@@ -56,10 +58,9 @@ final class IoLogs {
    * {@code log_prio} ({@code 0x%04x}), else 1 for the real-time class and 0 for any other.
    */
   IoLogs(LogFiles files, Measurements measured, int threadNumber, int priority) {
-    this.priorityColumn =
-        files.prio()
-            ? String.format(java.util.Locale.ROOT, "0x%04x", priority)
-            : (priority >> 13) == 1 ? "1" : "0";
+    this.priorityAsValue = files.prio();
+    this.ownPriority = priority;
+    this.priority = priority;
     this.measured = measured;
     this.averageMs = files.average().toMillis();
     this.maxValue = files.maxValue();
@@ -96,9 +97,17 @@ final class IoLogs {
               + path
               + ", but its directory does not exist; create it or give another prefix");
     }
-    Series s = new Series(path, perJob, withOffsets, priorityColumn);
+    Series s = new Series(path, perJob, withOffsets, priorityAsValue, ownPriority);
     all.add(s);
     return s;
+  }
+
+  /**
+   * The priority the I/O logged next carried: a {@code cmdprio} share's ioprio value, or 0 for the
+   * clone's own (fio logs each I/O's {@code io_u->ioprio}).
+   */
+  void priority(int value) {
+    priority = value == 0 ? ownPriority : value;
   }
 
   boolean enabled() {
@@ -139,10 +148,10 @@ final class IoLogs {
     }
     if (averageMs == 0) {
       if (bw != null) {
-        bw.add(t, clatNs > 0 ? bytes * 1_000_000L / clatNs : 0, d, bytes, offset);
+        bw.add(t, clatNs > 0 ? bytes * 1_000_000L / clatNs : 0, d, bytes, offset, priority);
       }
       if (iops != null) {
-        iops.add(t, 1, d, bytes, offset);
+        iops.add(t, 1, d, bytes, offset, priority);
       }
       return;
     }
@@ -154,10 +163,10 @@ final class IoLogs {
         int i = dir.ordinal();
         if (rateIos[i] > 0) {
           if (bw != null) {
-            bw.add(t, rateBytes[i] * 1000 / spent / 1024, dir, 0, 0);
+            bw.add(t, rateBytes[i] * 1000 / spent / 1024, dir, 0, 0, ownPriority);
           }
           if (iops != null) {
-            iops.add(t, rateIos[i] * 1000 / spent, dir, 0, 0);
+            iops.add(t, rateIos[i] * 1000 / spent, dir, 0, 0, ownPriority);
           }
         }
         rateBytes[i] = 0;
@@ -169,7 +178,7 @@ final class IoLogs {
 
   private void latency(Series s, Direction d, long t, long bytes, long offset, long ns) {
     if (averageMs == 0) {
-      s.add(t, ns, d, bytes, offset);
+      s.add(t, ns, d, bytes, offset, priority);
       return;
     }
     s.window(d, ns);
@@ -221,7 +230,9 @@ final class IoLogs {
     final Path path;
     final boolean replace;
     final boolean withOffsets;
-    final String priority;
+    final boolean priorityAsValue;
+    final int ownPriority;
+    int[] priorities = new int[64];
     long[] times = new long[64];
     long[] offsets;
     long[] values = new long[64];
@@ -233,15 +244,17 @@ final class IoLogs {
     final long[] count = new long[2];
     final long[] max = new long[2];
 
-    Series(Path path, boolean replace, boolean withOffsets, String priority) {
-      this.priority = priority;
+    Series(
+        Path path, boolean replace, boolean withOffsets, boolean priorityAsValue, int ownPriority) {
+      this.priorityAsValue = priorityAsValue;
+      this.ownPriority = ownPriority;
       this.path = path;
       this.replace = replace;
       this.withOffsets = withOffsets;
       this.offsets = new long[withOffsets ? 64 : 0];
     }
 
-    void add(long time, long value, Direction d, long bs, long offset) {
+    void add(long time, long value, Direction d, long bs, long offset, int priority) {
       if (n == times.length) {
         if (withOffsets) {
           offsets = Arrays.copyOf(offsets, n * 2);
@@ -251,7 +264,9 @@ final class IoLogs {
         values = Arrays.copyOf(values, size);
         dirs = Arrays.copyOf(dirs, size);
         sizes = Arrays.copyOf(sizes, size);
+        priorities = Arrays.copyOf(priorities, size);
       }
+      priorities[n] = priority;
       times[n] = time;
       values[n] = value;
       dirs[n] = (byte) d.ordinal();
@@ -273,7 +288,7 @@ final class IoLogs {
       for (Direction d : List.of(Direction.READ, Direction.WRITE)) {
         int i = d.ordinal();
         if (count[i] > 0) {
-          add(t, useMax ? max[i] : (long) (sum[i] / count[i] + 0.5), d, 0, 0);
+          add(t, useMax ? max[i] : (long) (sum[i] / count[i] + 0.5), d, 0, 0, ownPriority);
         }
         sum[i] = 0;
         count[i] = 0;
@@ -288,6 +303,13 @@ final class IoLogs {
       Arrays.fill(sum, 0);
       Arrays.fill(count, 0);
       Arrays.fill(max, 0);
+    }
+
+    /** fio's prio column: with log_prio the value as 0x%04x, else 1 for real-time, 0 otherwise. */
+    String column(int value) {
+      return priorityAsValue
+          ? String.format(java.util.Locale.ROOT, "0x%04x", value)
+          : (value >> 13) == 1 ? "1" : "0";
     }
 
     void write() throws IOException {
@@ -308,7 +330,7 @@ final class IoLogs {
           if (withOffsets) {
             line.append(", ").append(offsets[i]);
           }
-          line.append(", ").append(priority).append('\n');
+          line.append(", ").append(column(priorities[i])).append('\n');
           out.append(line);
         }
       }

@@ -12,6 +12,7 @@ import io.fsbench.core.nativeio.IoCompletions;
 import io.fsbench.core.nativeio.IoMechanism;
 import io.fsbench.core.nativeio.IoQueue;
 import io.fsbench.core.nativeio.IoQueues;
+import io.fsbench.core.nativeio.NativeFile;
 import io.fsbench.core.nativeio.NativeIoException;
 import io.fsbench.core.nativeio.ThreadCpu;
 import io.fsbench.core.stats.Direction;
@@ -76,6 +77,8 @@ final class JobClone {
   private int writesSinceSync;
   private boolean lastWasSync; // fio's td->last_was_sync
   private final Termination termination = new Termination();
+  private final CommandPriorityPicker priorities;
+  private final LatencyTargetProbe latencyTarget;
   private FileOperations fileOperations;
   private final IoErrors errors;
 
@@ -117,6 +120,8 @@ final class JobClone {
     this.threadNumber = threadNumber;
     this.verifier = new Verifier(spec, files, content, clock, this::verifyRead);
     this.errors = new IoErrors(spec.name(), spec.errors(), false);
+    this.priorities = new CommandPriorityPicker(spec, seed, stats);
+    this.latencyTarget = new LatencyTargetProbe(spec.latencyTarget(), spec.ioDepth());
   }
 
   /** The clone's number over all threads of the job file, from 1 (fio's thread_number). */
@@ -302,13 +307,16 @@ final class JobClone {
             ? Long.MAX_VALUE
             : start + spec.rampTime().toNanos() + spec.runtime().toNanos();
     throttle.start(start);
+    latencyTarget.start(start);
     steady.start(start);
     Phase phase = new Phase(rampEnd, deadline);
     phase.measureStart = start;
     phase.cpu = ThreadCpu.thread();
     termination.enter();
     try {
-      if (useQueue()) {
+      if (spec.submitMode() == io.fsbench.api.SubmitMode.OFFLOAD) {
+        new OffloadedIo().run(phase);
+      } else if (useQueue()) {
         runQueued(phase);
       } else {
         runSync(phase);
@@ -413,14 +421,48 @@ final class JobClone {
       this.deadline = deadline;
     }
 
+    /** fio's {@code reset_all_stats}: what was measured so far is dropped, runtime starts anew. */
+    void restart(long now) {
+      latencyTarget.reset(now);
+      stats.reset();
+      cpu = ThreadCpu.thread();
+      beginMeasuring(now);
+      measureStart = now;
+    }
+
+    /**
+     * fio's latency-target check after each turn of the I/O loop (not during ramp time): whether
+     * the job is done; {@code quiesce} completes the I/Os in flight.
+     */
+    boolean latencyTargetDone(Runnable quiesce) {
+      if (!latencyTarget.isSet() || rampEnd >= 0) {
+        return false;
+      }
+      LatencyTargetProbe.Step step = latencyTarget.check(clock.getAsLong());
+      switch (step) {
+        case QUIESCE -> {
+          quiesce.run();
+          latencyTarget.restarted(clock.getAsLong());
+        }
+        case FINAL_WINDOW -> {
+          quiesce.run();
+          long now = clock.getAsLong();
+          restart(now);
+          latencyTarget.restarted(now);
+        }
+        case DONE -> {
+          return true;
+        }
+        case NONE -> {}
+      }
+      return false;
+    }
+
     /** Whether to stop issuing, after an I/O that completed at {@code now}. */
     boolean over(long now) {
       if (rampEnd >= 0 && now >= rampEnd) {
         rampEnd = -1;
-        stats.reset();
-        cpu = ThreadCpu.thread();
-        beginMeasuring(now);
-        measureStart = now;
+        restart(now);
       }
       // steady state attained stops the job as fio's fio_mark_td_terminate: not an error
       if (now >= deadline || steady.stopRequested() || termination.requested()) {
@@ -487,7 +529,9 @@ final class JobClone {
         syncDue = null;
         prepared = clock.getAsLong();
       }
-      throttle.await(plan.direction, plan.length);
+      if (throttle.await(plan.direction, plan.length, () -> {})) {
+        prepared = clock.getAsLong(); // fio takes the I/O's start time after its rate's wait
+      }
       if (termination.requested()) {
         break; // exitall stopped the clone while it waited for its rate: that I/O is not issued
       }
@@ -549,14 +593,42 @@ final class JobClone {
       if (plan.direction == Direction.WRITE && file.descriptor != null && syncDue()) {
         syncDue = file;
       }
-      if (phase.over(pace(phase, done, () -> {}))) {
+      if (latencyTarget.isSet()) {
+        // every completion counts in the window; without lat (disable_lat) none is late, as fio
+        long lat = spec.measurements().lat() ? done - prepared : 0;
+        latencyTarget.completed(lat, done, spec.name(), describe(plan));
+      }
+      if (phase.over(pace(phase, done, () -> {})) || phase.latencyTargetDone(() -> {})) {
         break;
       }
     }
   }
 
+  /** An I/O as fio names it in its latency error: file, direction, offset, length. */
+  private static String describe(IoPlan plan) {
+    return plan.file.name()
+        + " "
+        + (plan.direction == Direction.READ ? "read" : "write")
+        + " "
+        + plan.offset
+        + " "
+        + plan.length;
+  }
+
   private void account(
       Direction direction, IoFile file, long offset, int length, long n, long clat, long lat) {
+    account(direction, file, offset, length, n, clat, lat, 0);
+  }
+
+  private void account(
+      Direction direction,
+      IoFile file,
+      long offset,
+      int length,
+      long n,
+      long clat,
+      long lat,
+      int priority) {
     if (n < length) {
       stats.shortIo(direction);
     }
@@ -564,7 +636,7 @@ final class JobClone {
       stats.counted(direction, n); // fio keeps no latency of their I/Os, only of the operations
       return;
     }
-    stats.completed(direction, n, clat, lat);
+    stats.completed(direction, n, clat, lat, priority);
     lastWasSync = false;
   }
 
@@ -636,6 +708,7 @@ final class JobClone {
     } catch (NativeIoException e) {
       throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
     }
+    latencyTarget.start(clock.getAsLong()); // fio's do_io starts with lat_target_init
   }
 
   /**
@@ -664,6 +737,14 @@ final class JobClone {
     int depth = spec.ioDepth();
     try (IoQueue queue = openQueue(depth)) {
       mechanism = queue.mechanism().id();
+      if (priorities.isSet() && queue.mechanism() == IoMechanism.THREAD_POOL) {
+        throw new FsBenchException(
+            FsBenchException.Kind.RUN_FAILED,
+            "job '"
+                + spec.name()
+                + "': cmdprio_percentage/cmdprio_bssplit need io_uring or libaio, and neither"
+                + " works here (a thread pool cannot give one I/O a priority)");
+      }
       if (spec.priority().isSet() && queue.mechanism() == IoMechanism.THREAD_POOL) {
         // the pool's threads, not this one, would make the I/O, without its priority
         throw new FsBenchException(
@@ -698,12 +779,15 @@ final class JobClone {
     private final int[] lengths;
     private final long[] prepared;
     private final long[] issued;
+    private final int[] slotPriorities;
     private final int[] free;
     private final int[] pending;
     private final IoCompletions completions;
     private int freeCount;
     private int pendingCount;
     private boolean failed; // an I/O error ended the job: issue no more, reap what is in flight
+    private boolean quiesceWanted; // a late I/O at latency_percentile=100 lowered the depth
+    private boolean quiescing;
 
     QueuedIo(IoQueue queue, int depth) {
       this.queue = queue;
@@ -715,6 +799,7 @@ final class JobClone {
       lengths = new int[depth];
       prepared = new long[depth];
       issued = new long[depth];
+      slotPriorities = new int[depth];
       free = new int[depth];
       pending = new int[depth];
       completions = new IoCompletions(depth);
@@ -736,7 +821,11 @@ final class JobClone {
       IoFile syncFile = null;
       while (true) {
         boolean held = false;
-        while (!exhausted && !stopping && !syncWanted && freeCount > 0) {
+        while (!exhausted
+            && !stopping
+            && !syncWanted
+            && freeCount > 0
+            && buffers.length - freeCount < latencyTarget.depth()) {
           if (!planned && flow != null && flow.held()) {
             held = true;
             break;
@@ -747,7 +836,12 @@ final class JobClone {
             break;
           }
           planned = false;
-          throttle.await(plan.direction, plan.length);
+          // fio's rate_ddir in inline mode: before waiting for its rate, every I/O in flight
+          // completes (io_u_quiesce)
+          boolean waited = throttle.await(plan.direction, plan.length, this::quiesce);
+          if (waited) {
+            now = clock.getAsLong(); // fio takes the I/O's start time after its rate's wait
+          }
           if (termination.requested()) {
             stopping = true; // stopped by exitall while waiting for its rate: not issued
             break;
@@ -759,6 +853,16 @@ final class JobClone {
           if (plan.direction == Direction.WRITE && syncDue()) {
             syncWanted = true;
             syncFile = plan.file;
+          }
+          // fio checks after each turn of its loop, which reaps first when the queue is full
+          if (buffers.length - freeCount < latencyTarget.depth()
+              && phase.latencyTargetDone(this::quiesce)) {
+            stopping = true; // fio's td->done: what is in flight completes and counts
+          }
+          if (!stopping && waited && phase.over(clock.getAsLong())) {
+            // a rated job quiesces before each wait, so its queue may never fill: the runtime
+            // is checked after each wait too, as fio's loop checks it every turn
+            stopping = true;
           }
         }
         if (queue.queued() > 0) {
@@ -796,7 +900,7 @@ final class JobClone {
         if (!stopping) {
           done = pace(phase, done, this::quiesce);
         }
-        if (!stopping && phase.over(done)) {
+        if (!stopping && (phase.over(done) || phase.latencyTargetDone(this::quiesce))) {
           stopping = true;
         }
       }
@@ -804,12 +908,16 @@ final class JobClone {
 
     /** fio's {@code io_u_quiesce} before a think time: every I/O in flight completes. */
     private void quiesce() {
+      quiescing = true;
       try {
         while (queue.inFlight() > 0) {
           reap(queue.inFlight());
         }
       } catch (NativeIoException e) {
         throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+      } finally {
+        quiescing = false;
+        quiesceWanted = false;
       }
     }
 
@@ -823,6 +931,11 @@ final class JobClone {
       offsets[slot] = plan.offset;
       lengths[slot] = plan.length;
       prepared[slot] = preparedAt;
+      int priority = priorities.pick(plan.direction, plan.length);
+      slotPriorities[slot] = priority;
+      if (priorities.isSet()) {
+        queue.priority(priorities.value(plan.direction, priority));
+      }
       if (plan.direction == Direction.READ) {
         queue.read(plan.file.descriptor, buffer, plan.offset, slot);
       } else {
@@ -843,6 +956,7 @@ final class JobClone {
         issued[slot] = now;
         stats.submitted(directions[slot], now - prepared[slot]);
         if (logs.enabled()) {
+          logs.priority(priorities.value(directions[slot], slotPriorities[slot]));
           logs.submitted(directions[slot], now, lengths[slot], offsets[slot], now - prepared[slot]);
         }
       }
@@ -878,12 +992,31 @@ final class JobClone {
             lengths[slot],
             result,
             now - issued[slot],
-            now - prepared[slot]);
+            now - prepared[slot],
+            slotPriorities[slot]);
+        if (latencyTarget.isSet()) {
+          // every completion counts in the window; without lat (disable_lat) none is late
+          if (latencyTarget.completed(
+                  spec.measurements().lat() ? now - prepared[slot] : 0,
+                  now,
+                  spec.name(),
+                  file.name()
+                      + " "
+                      + directions[slot].name().toLowerCase(java.util.Locale.ROOT)
+                      + " "
+                      + offsets[slot]
+                      + " "
+                      + lengths[slot])
+              == LatencyTargetProbe.Step.QUIESCE) {
+            quiesceWanted = true;
+          }
+        }
         if (directions[slot] == Direction.READ && verifier.checksReads()) {
           verifier.checkRead(
               spec.name(), file, buffers[slot], offsets[slot], lengths[slot], result);
         }
         if (logs.enabled()) {
+          logs.priority(priorities.value(directions[slot], slotPriorities[slot]));
           logs.completed(
               directions[slot],
               now,
@@ -895,6 +1028,162 @@ final class JobClone {
         free[freeCount++] = slot;
       }
       stats.depths().markComplete(n);
+      if (quiesceWanted && !quiescing) {
+        quiesceWanted = false;
+        quiesce(); // fio's __lat_target_failed quiesces before going on at the lower depth
+        latencyTarget.restarted(clock.getAsLong());
+      }
+    }
+  }
+
+  /**
+   * fio's {@code io_submit_mode=offload}: this thread plans each I/O and keeps to the rate; {@link
+   * OffloadWorkers} issue them, each worker one at a time with a synchronous call. As fio's
+   * workers, which run the job's engine at depth 1, each I/O counts at depth 1; with libaio its
+   * submission latency runs from planning to when a worker issues it, the wait for a free worker
+   * included.
+   */
+  private final class OffloadedIo {
+    private final ByteBuffer[] buffers;
+    private final Direction[] directions;
+    private final IoFile[] slotFiles;
+    private final long[] offsets;
+    private final int[] lengths;
+    private final long[] prepared;
+    private final int[] free;
+    private final boolean async = spec.ioEngine() == IoEngine.LIBAIO;
+    private int freeCount;
+    private OffloadWorkers workers;
+
+    OffloadedIo() {
+      int depth = spec.ioDepth();
+      int capacity = IoGenerator.maxBlockSize(spec);
+      buffers = new ByteBuffer[depth];
+      directions = new Direction[depth];
+      slotFiles = new IoFile[depth];
+      offsets = new long[depth];
+      lengths = new int[depth];
+      prepared = new long[depth];
+      free = new int[depth];
+      for (int i = 0; i < depth; i++) {
+        buffers[i] = AlignedBuffers.allocate(capacity);
+        if (spec.rw().writes()) {
+          content.fill(buffers[i]);
+        }
+        free[i] = depth - 1 - i;
+      }
+      freeCount = depth;
+    }
+
+    void run(Phase phase) throws NativeIoException {
+      mechanism = (async ? "libaio" : "psync") + "-offload";
+      try (OffloadWorkers w =
+          new OffloadWorkers(spec.ioDepth(), spec.name(), this::io, clock, () -> {})) {
+        workers = w;
+        quiesce = this::drain;
+        loop(phase);
+      } finally {
+        quiesce = () -> {};
+      }
+    }
+
+    private void loop(Phase phase) throws NativeIoException {
+      boolean exhausted = false;
+      boolean stopping = false;
+      while (true) {
+        for (int slot = workers.next(false); slot >= 0; slot = workers.next(false)) {
+          complete(slot);
+        }
+        if (exhausted || stopping || !workers.hasRoom()) {
+          if (workers.outstanding() == 0) {
+            if (exhausted || stopping) {
+              return;
+            }
+            continue;
+          }
+          complete(workers.next(true));
+          if (!stopping && phase.over(clock.getAsLong())) {
+            stopping = true;
+          }
+          continue;
+        }
+        if (!generator.next(plan)) {
+          exhausted = true;
+          continue;
+        }
+        throttle.await(plan.direction, plan.length); // no quiesce: that is what offload is for
+        if (termination.requested()) {
+          stopping = true;
+          continue;
+        }
+        hand(clock.getAsLong());
+        if (phase.over(clock.getAsLong())) {
+          stopping = true;
+        }
+      }
+    }
+
+    private void hand(long preparedAt) {
+      issuedIos++;
+      int slot = free[--freeCount];
+      ByteBuffer buffer = buffers[slot];
+      buffer.clear().limit(plan.length);
+      directions[slot] = plan.direction;
+      slotFiles[slot] = plan.file;
+      offsets[slot] = plan.offset;
+      lengths[slot] = plan.length;
+      prepared[slot] = preparedAt;
+      if (plan.direction == Direction.WRITE) {
+        content.prepare(buffer, plan.offset, preparedAt);
+      }
+      workers.submit(slot);
+    }
+
+    /** On a worker's thread: the slot's I/O as one synchronous call. */
+    private long io(int slot) throws NativeIoException {
+      NativeFile file = slotFiles[slot].descriptor;
+      return directions[slot] == Direction.READ
+          ? file.pread(buffers[slot], offsets[slot])
+          : file.pwrite(buffers[slot], offsets[slot]);
+    }
+
+    private void complete(int slot) {
+      long issued = workers.issued(slot);
+      long done = workers.done(slot);
+      long n = workers.result(slot);
+      Direction direction = directions[slot];
+      if (async) {
+        stats.submitted(direction, issued - prepared[slot]); // fio's slat of an async engine
+        if (logs.enabled()) {
+          logs.submitted(direction, issued, lengths[slot], offsets[slot], issued - prepared[slot]);
+        }
+      }
+      account(
+          direction,
+          slotFiles[slot],
+          offsets[slot],
+          lengths[slot],
+          n,
+          done - issued,
+          done - prepared[slot]);
+      if (logs.enabled()) {
+        logs.completed(direction, done, n, offsets[slot], done - issued, done - prepared[slot]);
+      }
+      stats.depths().markDepth(1, 1);
+      stats.depths().markSubmit(1);
+      stats.depths().markComplete(1);
+      free[freeCount++] = slot;
+    }
+
+    /** Every I/O handed over completes and is accounted: before an end-of-pass sync. */
+    private void drain() {
+      try {
+        while (workers.outstanding() > 0) {
+          complete(workers.next(true));
+        }
+      } catch (NativeIoException e) {
+        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+      }
     }
   }
 
@@ -936,7 +1225,21 @@ final class JobClone {
         errors.reported(),
         mechanism,
         setup,
-        errors.counts());
+        errors.counts(),
+        latencyProfile());
+  }
+
+  /** fio's {@code latency_depth} and the target's settings, as its JSON prints them. */
+  private io.fsbench.api.LatencyProfile latencyProfile() {
+    io.fsbench.api.LatencyTarget target = spec.latencyTarget();
+    if (!target.isSet()) {
+      return io.fsbench.api.LatencyProfile.untargeted(spec.ioDepth());
+    }
+    return new io.fsbench.api.LatencyProfile(
+        latencyTarget.depth(),
+        target.target().toNanos() / 1000 * 1000, // fio keeps the target in us, prints it in ns
+        target.percentile(),
+        target.window().toNanos() / 1000);
   }
 
   /**

@@ -108,8 +108,7 @@ public final class RunStatus implements AutoCloseable {
             0,
             0,
             "pending",
-            SetupTimes.NONE,
-            io.fsbench.api.JobErrors.NONE);
+            SetupTimes.NONE);
     return new JobResults.Clone(info, JobStats.of(job.spec().measurements()));
   }
 

@@ -70,6 +70,30 @@ final class Throttle {
     }
   }
 
+  /**
+   * As {@link #await(Direction, int)}, running {@code beforeWaiting} first when there is a wait:
+   * fio's inline submission lets every I/O in flight complete before it sleeps for its rate.
+   *
+   * @return whether it waited
+   */
+  boolean await(Direction direction, int length, Runnable beforeWaiting) {
+    if (!limited) {
+      return false;
+    }
+    long due = nextDue(direction, length);
+    if (due - clock.getAsLong() <= 0) {
+      return false;
+    }
+    beforeWaiting.run();
+    for (long wait = due - clock.getAsLong(); wait > 0; wait = due - clock.getAsLong()) {
+      LockSupport.parkNanos(wait);
+      if (Thread.currentThread().isInterrupted()) {
+        break;
+      }
+    }
+    return true;
+  }
+
   /** When an I/O of {@code length} bytes in {@code direction} is due; counts it as issued. */
   long nextDue(Direction direction, int length) {
     int d = direction.ordinal();

@@ -143,11 +143,12 @@ public final class FioJsonWriter {
       json.writeNumberField("total_err", job.errors().total());
       json.writeNumberField("first_error", job.errors().first());
     }
-    // fio 3.33 writes these for every job; fsbench has no latency target
-    json.writeNumberField("latency_depth", job.ioDepth());
-    json.writeNumberField("latency_target", 0);
-    writeFloat(json, "latency_percentile", 100.0);
-    json.writeNumberField("latency_window", 0);
+    // fio 3.33 writes these for every job: the depth its latency target settled on, or iodepth
+    io.fsbench.api.LatencyProfile profile = job.latencyProfile();
+    json.writeNumberField("latency_depth", profile.depth());
+    json.writeNumberField("latency_target", profile.targetNs());
+    writeFloat(json, "latency_percentile", profile.percentile());
+    json.writeNumberField("latency_window", profile.windowUs());
     if (job.steadyState().setting().enabled()) {
       writeSteadyState(json, job.steadyState());
     }
@@ -170,6 +171,17 @@ public final class FioJsonWriter {
     writeLatency(json, "slat_ns", d.slat());
     writeLatency(json, "clat_ns", d.clat());
     writeLatency(json, "lat_ns", d.lat());
+    if (!d.prios().isEmpty()) {
+      json.writeArrayFieldStart("prios");
+      for (io.fsbench.api.PriorityLatency p : d.prios()) {
+        json.writeStartObject();
+        json.writeNumberField("prioclass", p.ioClass());
+        json.writeNumberField("prio", p.level());
+        writeLatency(json, p.totalLatency() ? "lat_ns" : "clat_ns", p.latency());
+        json.writeEndObject();
+      }
+      json.writeEndArray();
+    }
     RateSamples bw = d.bwSamples();
     json.writeNumberField("bw_min", bw.min());
     json.writeNumberField("bw_max", bw.max());

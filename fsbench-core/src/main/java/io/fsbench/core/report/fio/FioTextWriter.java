@@ -120,9 +120,15 @@ public final class FioTextWriter {
         .append(',')
         .append(job.trim().dropIos())
         .append(",0\n");
-    out.append("     latency   : target=0, window=0, percentile=100.00%, depth=")
-        .append(job.ioDepth())
-        .append('\n');
+    io.fsbench.api.LatencyProfile profile = job.latencyProfile();
+    out.append(
+        String.format(
+            java.util.Locale.ROOT,
+            "     latency   : target=%d, window=%d, percentile=%.2f%%, depth=%d\n",
+            profile.targetNs(),
+            profile.windowUs(),
+            profile.percentile(),
+            profile.depth()));
     if (job.steadyState().setting().enabled()) {
       writeSteadyState(out, job.steadyState());
     }

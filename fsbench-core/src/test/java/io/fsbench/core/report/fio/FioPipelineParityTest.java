@@ -188,8 +188,7 @@ class FioPipelineParityTest {
             1,
             0,
             "psync",
-            SetupTimes.NONE,
-            io.fsbench.api.JobErrors.NONE);
+            SetupTimes.NONE);
     return JobResults.of(List.of(new JobResults.Clone(info, stats))).get(0);
   }
 
