@@ -13,6 +13,7 @@ package io.fsbench.api;
  * }</pre>
  *
  * @param reported whether the job set {@code continue_on_error}, so that fio reports the counts
+ *     (for a group, whether its last member set it)
  * @param total the errors counted: those skipped, and the one that ended the job when {@code
  *     continue_on_error} covered its type
  * @param first the errno of the first error counted, 0 when none was (for a group, its last
@@ -34,10 +35,10 @@ public record JobErrors(boolean reported, long total, int first, boolean ended) 
 
   /**
    * These counts and those of the group's next member, as fio's group sums them: totals added, the
-   * next member's first error (even 0), ended when either ended.
+   * next member's first error (even 0) and whether it reports them (fio's group copies its last
+   * member's {@code continue_on_error}), ended when either ended.
    */
   public JobErrors plus(JobErrors next) {
-    return new JobErrors(
-        reported || next.reported, total + next.total, next.first, ended || next.ended);
+    return new JobErrors(next.reported, total + next.total, next.first, ended || next.ended);
   }
 }

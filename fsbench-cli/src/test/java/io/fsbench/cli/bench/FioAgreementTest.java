@@ -43,6 +43,22 @@ class FioAgreementTest {
   }
 
   @Test
+  void flagsTotalErrAndFirstErrorPrintedByOneSideOnly() throws Exception {
+    // fio prints them only when the job's (or group's last member's) continue_on_error is set:
+    // their presence is compared too (seed 2033 case 111)
+    FioCase c = writeJob(Map.of("rw", "write", "bs", "4k", "size", "64k"));
+    JsonNode own = report("x", 65536, 16, 0, 0);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) own.path("jobs").path(0))
+        .put("total_err", 0)
+        .put("first_error", 0);
+
+    assertThat(FioAgreement.compare(c, report("fio-3.33", 65536, 16, 0, 0), own))
+        .containsExactly(
+            "job 0 (w): total_err fio , fsbench 0", "job 0 (w): first_error fio , fsbench 0");
+    assertThat(FioAgreement.compare(c, own, own)).isEmpty();
+  }
+
+  @Test
   void countsFdatasyncsByWhatFioTimedSinceFio333ReportsNoneInTotalIos() throws Exception {
     FioCase c = writeJob(Map.of("rw", "write", "bs", "4k", "size", "64k", "fdatasync", "4"));
 

@@ -570,6 +570,7 @@ final class JobClone {
       } catch (NativeIoException e) {
         issuedIos++;
         stats.counted(plan.direction, 0); // fio counts the I/O as issued, and no bytes
+        generator.failed(plan.length);
         if (!errors.failed(plan.direction, e, file.name(), plan.offset, plan.length)) {
           break;
         }
@@ -979,6 +980,7 @@ final class JobClone {
                   directions[slot] == Direction.READ ? "read" : "write",
                   file.name());
           stats.counted(directions[slot], 0); // fio counts the I/O as issued, and no bytes
+          generator.failed(lengths[slot]);
           if (!errors.failed(directions[slot], e, file.name(), offsets[slot], lengths[slot])) {
             failed = true;
           }

@@ -3,6 +3,7 @@ package io.fsbench.core.engine.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fsbench.api.BlockSize;
+import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.ReadWrite;
 import io.fsbench.api.Size;
@@ -28,6 +29,86 @@ class IoGeneratorTest {
       out.add(copy);
     }
     return out;
+  }
+
+  /** The I/Os of a job whose every I/O fails and is skipped (continue_on_error), as JobClone. */
+  private static int failingIos(JobSpec spec, long fileSize) {
+    IoGenerator generator =
+        new IoGenerator(spec, List.of(new IoFile(Path.of("f"), fileSize)), 5, f -> {});
+    IoPlan plan = new IoPlan();
+    int ios = 0;
+    while (generator.next(plan)) {
+      generator.failed(plan.length);
+      ios++;
+    }
+    return ios;
+  }
+
+  private static JobSpec.Builder trims() {
+    return JobSpec.builder(ReadWrite.TRIM, Size.kib(4)).name("t").size(Size.kib(96));
+  }
+
+  @Test
+  void failedIosDoNotCountTowardsNumberIos() {
+    // fio's number_ios counts io_blocks, which only an I/O that completed without error adds to
+    // (seed 2033 case 659: all 24 trims issued under number_ios=23)
+    assertThat(failingIos(trims().numberIos(23).build(), 96 * 1024)).isEqualTo(24);
+  }
+
+  @Test
+  void aPassWhoseEveryIoFailedEndsTheJob() {
+    // fio's thread_main marks the job terminated after a do_io that completed no bytes: the
+    // second loop, or a pass io_size would add, never starts (seed 2033 cases 187 and 295)
+    assertThat(failingIos(trims().loops(2).build(), 96 * 1024)).isEqualTo(24);
+    assertThat(failingIos(trims().ioSize(Size.kib(384)).build(), 96 * 1024)).isEqualTo(24);
+  }
+
+  @Test
+  void withoutARandomMapFailedTrimsRunOnUntilTheBytesOfEveryLoopAreIssued() {
+    // norandommap: the pass ends only at size * loops issued (fio's io_issue_bytes_exceeded
+    // counts failed I/Os as issued), then ends the job (seed 2033 case 192)
+    JobSpec spec =
+        JobSpec.builder(ReadWrite.RANDTRIM, Size.kib(4))
+            .name("t")
+            .size(Size.kib(96))
+            .randomMap(false)
+            .loops(2)
+            .numberIos(10)
+            .build();
+
+    assertThat(failingIos(spec, 96 * 1024)).isEqualTo(48);
+  }
+
+  @Test
+  void libaioTrimsInTheCallSoItsPassHasNoBudget() {
+    // fio's do_io counts bytes_issued only for I/Os the engine queued; libaio trims synchronously
+    JobSpec spec =
+        JobSpec.builder(ReadWrite.RANDTRIM, Size.kib(4))
+            .name("t")
+            .ioEngine(IoEngine.LIBAIO)
+            .size(Size.kib(96))
+            .randomMap(false)
+            .loops(2)
+            .build();
+
+    assertThat(IoGenerator.queues(spec)).isFalse();
+    assertThat(failingIos(spec, 96 * 1024)).isEqualTo(48);
+  }
+
+  @Test
+  void aPassWithSomeBytesDoneStillLoops() {
+    IoGenerator generator =
+        new IoGenerator(
+            trims().loops(2).build(), List.of(new IoFile(Path.of("f"), 96 * 1024)), 5, f -> {});
+    IoPlan plan = new IoPlan();
+    int ios = 0;
+    while (generator.next(plan)) {
+      if (ios++ % 2 == 0) {
+        generator.failed(plan.length);
+      }
+    }
+
+    assertThat(ios).isEqualTo(48);
   }
 
   private static List<Long> offsets(List<IoPlan> plans) {
