@@ -349,6 +349,13 @@ final class FioJobGenerator {
         && !global.containsKey("rate")
         && !global.containsKey("rate_iops")
         && !o.keySet().stream().anyMatch(k -> k.startsWith("verify") || k.startsWith("flow"))
+        // an offset modifier or a moved region leaves the pass short of size, and fio 3.33
+        // hangs when a job whose target has not ended it needs another pass (seed 2034 case 59:
+        // rw=write:8192 with latency_target=10s latency_window=60s)
+        && !rw.contains(":")
+        && !o.containsKey("offset")
+        && !o.containsKey("offset_increment")
+        && !o.containsKey("zonemode")
         && submissions.nextInt(100) < 10) {
       NOT_WITH_LATENCY_TARGET.forEach(o::remove);
       o.put("latency_target", "10s");
