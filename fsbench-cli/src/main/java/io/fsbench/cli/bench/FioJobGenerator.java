@@ -333,8 +333,10 @@ final class FioJobGenerator {
       int cls = 2 + submissions.nextInt(2);
       // a cmdprio_bssplit size the job never draws trips an assertion in fio 3.33's
       // fio_cmdprio_set_ioprio (seed 2034 case 22: bssplit=16k/83:64k/17 with cmdprio for 8k)
+      // and so does a sync, which has no size (seed 2034 case 380: fsync=8 on io_uring)
       boolean oneSize =
-          java.util.stream.Stream.of("bssplit", "bsrange")
+          java.util.stream.Stream.of(
+                  "bssplit", "bsrange", "fsync", "fdatasync", "end_fsync", "fsync_on_close")
               .noneMatch(k -> o.containsKey(k) || global.containsKey(k));
       if (bs.matches("\\d+[kK]?") && oneSize && submissions.nextBoolean()) {
         o.put("cmdprio_bssplit", bs + "/" + (25 + 25 * submissions.nextInt(3)) + "/" + cls + "/1");
