@@ -55,8 +55,8 @@ final class IoGenerator {
   }
 
   /**
-   * As above, with {@code onReopen} called for each file that starts anew after reaching its end:
-   * when fio closes and re-opens it (not after a pass that stopped at io_size or number_ios).
+   * As above, with {@code onReopen} called for each file fio opens anew: every file at a new pass
+   * that has bytes left to issue, and a time-based job's file that reached its end.
    */
   IoGenerator(
       JobSpec spec,
@@ -378,8 +378,8 @@ final class IoGenerator {
   }
 
   /**
-   * Starts a new pass over a file that reached its end: fio opens it anew (invalidating it and
-   * giving the fadvise hint again), so the wrap's own invalidation is not made as well.
+   * Starts a new pass over a file fio opens anew (invalidating it and giving the fadvise hint
+   * again), so the wrap's own invalidation is not made as well.
    */
   private void reopen(IoFile file) {
     onReopen.accept(file);
