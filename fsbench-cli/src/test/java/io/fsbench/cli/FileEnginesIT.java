@@ -1,11 +1,9 @@
 package io.fsbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fsbench.FsBench;
-import io.fsbench.api.FsBenchException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.Size;
 import io.fsbench.api.Target;
@@ -115,10 +113,31 @@ class FileEnginesIT {
 
     assertThat(files("rm.")).isEmpty();
     assertThat(r.read().clat().n()).isEqualTo(20);
-    assertThatThrownBy(() -> run("[rm2]\nioengine=filedelete\nnrfiles=2\nfilesize=4k\nloops=2\n"))
-        .isInstanceOf(FsBenchException.class)
-        .hasMessageContaining("delete(rm2.0.0)")
-        .hasMessageContaining("ENOENT");
+  }
+
+  @Test
+  void aSecondFiledeletePassFindsTheFilesGoneAndEndsTheJobWithEnoentAsFio() {
+    JobResult r =
+        run("[rm2]\nioengine=filedelete\nnrfiles=2\nfilesize=4k\nbs=1k\nloops=2\n").get(0);
+
+    // fio: the first pass's 8 fake I/Os and 2 deletions, then the job's error is ENOENT (2),
+    // neither counted as an I/O nor among total_err
+    assertThat(r.error()).isEqualTo(2);
+    assertThat(r.read().totalIos()).isEqualTo(8);
+    assertThat(r.read().clat().n()).isEqualTo(2);
+    assertThat(r.errors().total()).isZero();
+  }
+
+  @Test
+  void filecreateTakesAPercentageOffsetOfOneBlockAsFioWhateverTheFilesHold() {
+    List<JobResult> r =
+        run(
+            "[pc]\nioengine=filecreate\nfilename=fsbench-pc\nfilesize=64k\nbs=4k\nnumjobs=2\n"
+                + "offset=50%\n");
+
+    // fio's filecreate gives each file one smallest block at set-up: 50% of 4k, aligned up to
+    // the block, starts both clones at 4k, whatever the first clone made of the shared file
+    assertThat(r).extracting(j -> j.read().totalIos()).containsExactly(15L, 15L);
   }
 
   @Test

@@ -318,19 +318,29 @@ public final class FileCalls {
     return times.address(0, 32);
   }
 
-  /** The JDK's exception for {@code errno}: NoSuchFile, FileAlreadyExists, AccessDenied. */
+  /**
+   * The JDK's exception for {@code errno}: NoSuchFile, FileAlreadyExists, AccessDenied, else
+   * FileSystem; its cause carries the number ({@link #errno(IOException)}).
+   */
   static IOException error(String what, String file, int errno) {
     String reason = what + ": " + NativeIoException.describe(errno);
-    switch (errno) {
-      case NativeIoException.ENOENT:
-        return new NoSuchFileException(file, null, reason);
-      case NativeIoException.EEXIST:
-        return new FileAlreadyExistsException(file, null, reason);
-      case NativeIoException.EACCES:
-      case NativeIoException.EPERM:
-        return new AccessDeniedException(file, null, reason);
-      default:
-        return new FileSystemException(file, null, reason);
+    IOException e =
+        switch (errno) {
+          case NativeIoException.ENOENT -> new NoSuchFileException(file, null, reason);
+          case NativeIoException.EEXIST -> new FileAlreadyExistsException(file, null, reason);
+          case NativeIoException.EACCES, NativeIoException.EPERM ->
+              new AccessDeniedException(file, null, reason);
+          default -> new FileSystemException(file, null, reason);
+        };
+    e.initCause(NativeIoException.of(errno, what, file));
+    return e;
+  }
+
+  /** The errno of a failure of one of these calls, 0 for an exception that carries none. */
+  public static int errno(IOException e) {
+    if (e instanceof NativeIoException n) {
+      return n.errno();
     }
+    return e.getCause() instanceof NativeIoException n ? n.errno() : 0;
   }
 }

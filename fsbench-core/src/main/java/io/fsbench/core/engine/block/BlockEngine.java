@@ -244,7 +244,13 @@ public final class BlockEngine {
    */
   private static IoFile region(
       JobSpec spec, int clone, Path path, long share, Map<Path, Long> madeSizes) {
-    long existing = madeSizes.computeIfAbsent(path, BlockEngine::sizeOnDisk);
+    // fio's filecreate engine makes no file at set-up and gives every file one smallest block
+    // (its get_file_size): a percentage offset is taken of that, whatever is on disk
+    boolean diskless = spec.ioEngine() == IoEngine.FILECREATE;
+    long existing =
+        diskless
+            ? IoGenerator.minBlockSize(spec)
+            : madeSizes.computeIfAbsent(path, BlockEngine::sizeOnDisk);
     long start = spec.offsets().startIn(existing, clone, IoGenerator.minBlockSize(spec));
     long end;
     if (spec.fileSize().isZero()) {
@@ -268,7 +274,9 @@ public final class BlockEngine {
       end = share;
     }
     long size = Math.max(existing, end);
-    madeSizes.put(path, size);
+    if (!diskless) {
+      madeSizes.put(path, size);
+    }
     return new IoFile(path, size, start, end, clone);
   }
 

@@ -1,6 +1,5 @@
 package io.fsbench.core.engine.block;
 
-import io.fsbench.api.FsBenchException;
 import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobSpec;
 import io.fsbench.core.nativeio.FileCalls;
@@ -9,7 +8,6 @@ import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.stats.Direction;
 import io.fsbench.core.stats.JobStats;
 import java.io.IOException;
-import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
@@ -41,23 +39,32 @@ final class FileOperations {
     this.direction = spec.rw().reads() ? Direction.READ : Direction.WRITE;
   }
 
-  /** The engine's operation on {@code file} (fio's {@code open_file} hook), timed as clat. */
-  void open(IoFile file) {
+  /**
+   * The engine's operation on {@code file} (fio's {@code open_file} hook), timed as clat; a failure
+   * is the errno that ends the job, as fio's {@code td_verror} (a second pass of {@code filedelete}
+   * finds the files the first deleted: ENOENT).
+   */
+  void open(IoFile file) throws IOException {
     path.set(NativePath.encode(file.path.toAbsolutePath()));
     long start = clock.getAsLong();
-    try {
-      switch (spec.ioEngine()) {
-        case FILECREATE ->
-            FileCalls.close(FileCalls.open(path, FileCalls.O_CREAT | FileCalls.O_RDWR, FILE_MODE));
-        case FILESTAT -> stat();
-        case FILEDELETE -> FileCalls.unlink(path);
-        default -> throw new IllegalStateException(spec.ioEngine() + " opens files as fio does");
-      }
-    } catch (IOException e) {
-      throw failed(file, e);
+    switch (spec.ioEngine()) {
+      case FILECREATE ->
+          FileCalls.close(FileCalls.open(path, FileCalls.O_CREAT | FileCalls.O_RDWR, FILE_MODE));
+      case FILESTAT -> stat();
+      case FILEDELETE -> FileCalls.unlink(path);
+      default -> throw new IllegalStateException(spec.ioEngine() + " opens files as fio does");
     }
     // fio stops its clock after the open, before the close (which its close_file hook does later)
     stats.fileOperation(direction, clock.getAsLong() - start);
+  }
+
+  /** The call the engine makes when it opens a file, as fio names it in its error. */
+  String call() {
+    return switch (spec.ioEngine()) {
+      case FILECREATE -> "open";
+      case FILESTAT -> "stat";
+      default -> "delete";
+    };
   }
 
   private void stat() throws IOException {
@@ -66,32 +73,6 @@ final class FileOperations {
       case LSTAT -> FileCalls.stat(path, false);
       case STATX -> FileCalls.statxAll(path);
     }
-  }
-
-  /** A failed operation fails the job, as fio's {@code td_verror} ends it with that errno. */
-  private FsBenchException failed(IoFile file, IOException e) {
-    String call =
-        switch (spec.ioEngine()) {
-          case FILECREATE -> "open";
-          case FILESTAT -> "stat";
-          default -> "delete";
-        };
-    return new FsBenchException(
-        FsBenchException.Kind.RUN_FAILED,
-        "job '"
-            + spec.name()
-            + "': ioengine="
-            + spec.ioEngine().name().toLowerCase(Locale.ROOT)
-            + ": "
-            + call
-            + "("
-            + file.path.getFileName()
-            + ") failed: "
-            + e.getMessage()
-            + (spec.ioEngine() == IoEngine.FILEDELETE
-                ? " (a second pass finds the files deleted by the first, as in fio)"
-                : ""),
-        e);
   }
 
   /**

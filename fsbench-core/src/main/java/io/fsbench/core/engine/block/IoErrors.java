@@ -2,8 +2,11 @@ package io.fsbench.core.engine.block;
 
 import io.fsbench.api.ErrorHandling;
 import io.fsbench.api.JobErrors;
+import io.fsbench.core.nativeio.FileCalls;
 import io.fsbench.core.nativeio.NativeIoException;
 import io.fsbench.core.stats.Direction;
+import java.io.IOException;
+import java.nio.file.FileSystemException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +67,26 @@ final class IoErrors {
       fatal = errno;
     }
     return false;
+  }
+
+  /**
+   * A file the engine could not open (fio's {@code td_io_open_file} failing): the job ends with
+   * that errno as its error, which no error control skips or counts, as fio's {@code td_verror}.
+   */
+  void openFailed(String call, String file, IOException e) {
+    int errno = FileCalls.errno(e);
+    LOG.warn(
+        "job '{}': {}({}) failed: {}; the job ends with error {}",
+        job,
+        call,
+        file,
+        e instanceof FileSystemException f && f.getReason() != null
+            ? f.getReason()
+            : e.getMessage(),
+        errno);
+    if (fatal == 0) {
+      fatal = errno == 0 ? NativeIoException.EIO : errno;
+    }
   }
 
   private static boolean full(int errno) {

@@ -19,6 +19,7 @@ import io.fsbench.core.stats.Direction;
 import io.fsbench.core.stats.JobInfo;
 import io.fsbench.core.stats.JobResults;
 import io.fsbench.core.stats.JobStats;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -542,7 +543,13 @@ final class JobClone {
         if (file.descriptor == null) {
           // the null engine and the file-operation engines: the I/O completes as it is issued
           if (fileOperations != null && !file.opened) {
-            fileOperations.open(file);
+            try {
+              fileOperations.open(file);
+            } catch (IOException e) {
+              // fio fails to get the next file: the I/O is never issued, and the job ends
+              errors.openFailed(fileOperations.call(), file.path.getFileName().toString(), e);
+              break;
+            }
             file.opened = true;
           }
           issued = clock.getAsLong();
