@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -161,6 +162,7 @@ public final class FioDiff {
 
   Result runCase(FioCase c, boolean strace) throws IOException, InterruptedException {
     Path scratch = Files.createTempDirectory(scratchParent, "fsbench-fiodiff-");
+    current = scratch;
     try {
       Path fioDir = Files.createDirectory(scratch.resolve("fio"));
       Path ownDir = Files.createDirectory(scratch.resolve("fsbench"));
@@ -223,7 +225,41 @@ public final class FioDiff {
       return new Result(c, diff.isEmpty() ? Outcome.AGREE : Outcome.DISAGREE, diff);
     } finally {
       delete(scratch);
+      current = null;
     }
+  }
+
+  /** The case's scratch directory while it runs: what a signal's clean-up removes. */
+  private volatile Path current;
+
+  /**
+   * On SIGTERM or SIGINT (the JVM's shutdown): stops fio (and its forked jobs, strace) and removes
+   * the running case's scratch directory, so that a killed run leaves no {@code fsbench-fiodiff-*}
+   * behind.
+   */
+  void cleanUpOnExit() {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  ProcessHandle.current()
+                      .descendants()
+                      .forEach(
+                          child -> {
+                            child.destroyForcibly();
+                            child.onExit().join();
+                          });
+                  Path scratch = current;
+                  if (scratch != null) {
+                    try {
+                      delete(scratch);
+                    } catch (IOException | UncheckedIOException e) {
+                      System.err.println(
+                          "fio-diff: could not remove " + scratch + " (" + e.getMessage() + ")");
+                    }
+                  }
+                },
+                "fio-diff clean-up"));
   }
 
   private record Ran(JsonNode json, String error) {}
@@ -462,9 +498,10 @@ public final class FioDiff {
       System.err.println("fio-diff: " + FioSyscalls.straceMissing());
       System.exit(3);
     }
+    FioDiff diff = new FioDiff(dir, System.out);
+    diff.cleanUpOnExit();
     Summary summary =
-        new FioDiff(dir, System.out)
-            .straceEvery(straceEvery)
+        diff.straceEvery(straceEvery)
             .run(seed, only.isEmpty() ? count : Math.max(count, last(only) + 1), only, verbose);
     System.out.println(summary);
     System.exit(summary.problems().isEmpty() ? 0 : 1);
