@@ -8,6 +8,7 @@ import io.fsbench.api.DataLossConsent;
 import io.fsbench.api.Environment;
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.Feature;
+import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.PluginInfo;
 import io.fsbench.api.Size;
@@ -308,21 +309,33 @@ public final class FsBench {
       boolean sizeImages,
       ComparisonListener listener) {
     ComparisonPlan plan = new ComparisonPlan(fileSystems, tunings, workloads);
-    ComparisonSettings settings =
-        VolumeSizing.fit(requested, plan, plugins, runners, host, sizeImages);
-    checkCells(plan, settings);
-    if (settings.target() instanceof Target.Loop loop && host.isRoot()) {
-      workDir.requireRoomFor(loop.size()); // before the first cell, not at it
-    }
-    releaseOrphansOnce();
-    List<PluginInfo> infos = plugins();
-    Environment environment = EnvironmentProbe.system(host).probe(infos);
     AtomicBoolean cancelled = new AtomicBoolean();
+    // registered from the start, so that a signal while sizing, releasing orphans or probing
+    // ends the comparison before its first cell instead of after the exit hook's grace period
     try (OpenVolumes.Work work = OpenVolumes.beginWork(cancelled)) {
+      ComparisonSettings settings =
+          VolumeSizing.fit(requested, plan, plugins, runners, host, sizeImages);
+      checkCells(plan, settings);
+      if (settings.target() instanceof Target.Loop loop && host.isRoot()) {
+        workDir.requireRoomFor(loop.size()); // before the first cell, not at it
+      }
+      stopIfCancelled(cancelled);
+      releaseOrphansOnce();
+      stopIfCancelled(cancelled);
+      List<PluginInfo> infos = plugins();
+      Environment environment = EnvironmentProbe.system(host).probe(infos);
+      stopIfCancelled(cancelled);
       ComparisonRunner runner =
           new ComparisonRunner(
               this::volume, infos, runners, this::dropCaches, Clock.systemUTC(), cancelled);
       return runner.run(plan, settings, environment, listener);
+    }
+  }
+
+  private static void stopIfCancelled(AtomicBoolean cancelled) {
+    if (cancelled.get()) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED, "the comparison was stopped before its first cell");
     }
   }
 
