@@ -146,4 +146,26 @@ class FioJobGeneratorTest {
     assertThat(seen).hasSize(8);
     assertThat(seen.get("verify=")).isGreaterThanOrEqualTo(25);
   }
+
+  @Test
+  void wholeBlocksFindsFilesThatEndInAPartialBlock() {
+    // seed 2040 case 217: 8388606 bytes over 3 files of 512-byte blocks
+    assertThat(
+            FioJobGenerator.wholeBlocks(
+                Map.of("size", "8388606", "nrfiles", "3", "bs", "512"), Map.of()))
+        .isFalse();
+    assertThat(
+            FioJobGenerator.wholeBlocks(
+                Map.of("size", "192k", "nrfiles", "3"), Map.of("bs", "512")))
+        .isTrue();
+    assertThat(
+            FioJobGenerator.wholeBlocks(
+                Map.of("filesize", "100k", "bssplit", "4k/50:16k/50"), Map.of()))
+        .isFalse();
+    assertThat(
+            FioJobGenerator.wholeBlocks(
+                Map.of("filesize", "128k", "bssplit", "4k/50:16k/50"), Map.of()))
+        .isTrue();
+    assertThat(FioJobGenerator.wholeBlocks(Map.of("filesize", "64k-128k"), Map.of())).isFalse();
+  }
 }
