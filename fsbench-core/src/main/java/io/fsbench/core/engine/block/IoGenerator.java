@@ -5,6 +5,7 @@ import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.OffsetModifier;
 import io.fsbench.api.RandomGenerator;
+import io.fsbench.api.ReadWrite;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -31,6 +32,7 @@ final class IoGenerator {
   private final long passBudget;
   private final long iosLimit;
   private final int unit;
+  private final int mapUnit;
   private final Consumer<IoFile> onWrap;
   private final Consumer<IoFile> onReopen;
   private int nextFile;
@@ -76,13 +78,15 @@ final class IoGenerator {
     this.passBudget = queues(spec) ? passBudget(spec, files) : Long.MAX_VALUE;
     this.iosLimit = spec.numberIos() * spec.loops();
     this.unit = minBlockSize(spec);
+    this.mapUnit = mapUnit(spec);
     this.zones = spec.zones().isNone() ? null : new StridedZones(spec, unit);
     this.placement = RandomPlacement.applies(spec) ? new RandomPlacement(spec) : null;
     if (spec.rw().isRandom()) {
       for (int i = 0; i < files.size(); i++) {
         IoFile file = files.get(i);
         // fio's random map spans one zone in strided mode, else the region
-        long blocks = (zones != null ? spec.zones().range().bytes() : file.regionLength()) / unit;
+        long blocks =
+            (zones != null ? spec.zones().range().bytes() : file.regionLength()) / mapUnit;
         file.chooser =
             BlockChooser.of(
                 spec.distribution(),
@@ -95,6 +99,23 @@ final class IoGenerator {
         }
       }
     }
+  }
+
+  /**
+   * The unit of the random map's blocks. fio draws a direction's random block in that direction's
+   * alignment ({@code last_block} over {@code ba[ddir]}) and marks it in its smallest size, so a
+   * job that draws one direction (randread, randwrite, randtrim) never repeats a block in a pass,
+   * even when another direction's size is smaller ({@code bs=512,4k}: seed 2040 case 397). A job
+   * that draws reads and writes shares one map in the job's smallest size, as fio's ({@code
+   * rw_min_bs}).
+   */
+  private int mapUnit(JobSpec spec) {
+    ReadWrite rw = spec.rw();
+    if (rw.isMixed()) {
+      return unit;
+    }
+    Direction drawn = rw.reads() ? Direction.READ : rw.trims() ? Direction.TRIM : Direction.WRITE;
+    return smallest[drawn.ordinal()];
   }
 
   /**
@@ -506,7 +527,7 @@ final class IoGenerator {
   /**
    * A random offset for an I/O of {@code direction}, or -1 when the random map has covered the file
    * in this pass. As in fio, it is a multiple of the direction's smallest block size and leaves
-   * room for one: the map's blocks are the job's smallest size, rounded down to the direction's.
+   * room for one: the map's blocks are those of {@link #mapUnit}, rounded down to the direction's.
    */
   private long randomOffset(IoFile file, Direction direction) {
     if (placement != null) {
@@ -518,7 +539,7 @@ final class IoGenerator {
       return -1;
     }
     int align = smallest[direction.ordinal()];
-    long offset = block * unit;
+    long offset = block * mapUnit;
     offset -= offset % align;
     long room = zones != null ? spec.zones().range().bytes() : file.regionLength();
     return file.start + Math.min(offset, (room - align) / align * align);

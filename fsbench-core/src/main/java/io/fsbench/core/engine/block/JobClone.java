@@ -138,6 +138,10 @@ final class JobClone {
   private void verifyRead(long n, long offset, long clat, long lat, long done) {
     if (useQueue()) {
       stats.submitted(Direction.READ, lat - clat); // fio's async engines time its submission
+      if (logs.enabled()) {
+        // and log it in the slat log, as any read they submit (seed 2040 case 614)
+        logs.submitted(Direction.READ, done - clat, (int) n, offset, lat - clat);
+      }
     }
     stats.completed(Direction.READ, n, clat, lat);
     if (logs.enabled()) {

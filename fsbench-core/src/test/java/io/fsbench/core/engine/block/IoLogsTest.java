@@ -223,6 +223,24 @@ class IoLogsTest {
     assertThat(lines("fsbench-job_slat.1.log")).isEmpty(); // psync submits nothing to time
   }
 
+  @Test
+  void aQueueingEnginesVerifyReadsAreInItsSubmissionLogAsFios() throws Exception {
+    // fio reads a verifying io_uring job's blocks back through its queue: each read has a slat
+    // line as each write has (seed 2040 case 614: fio 32 lines, fsbench 16)
+    String prefix = dir.resolve("fsbench-v").toString();
+    String text =
+        "[fsbench-v]\nrw=write\nioengine=io_uring\niodepth=4\nbs=4k\nsize=64k\nverify=crc32c\n"
+            + "write_lat_log="
+            + prefix
+            + "\n";
+    Path work = Files.createDirectory(dir.resolve("work"));
+    new BlockEngine().run(JobFile.parse(text, work, Map.of()).jobs(), new TestContext(work));
+
+    List<String> slat = lines("fsbench-v_slat.1.log");
+    assertThat(slat.stream().filter(l -> l.matches("\\d+, \\d+, 1, 4096, 0"))).hasSize(16);
+    assertThat(slat.stream().filter(l -> l.matches("\\d+, \\d+, 0, 4096, 0"))).hasSize(16);
+  }
+
   private List<String> lines(String name) throws Exception {
     return Files.readAllLines(dir.resolve(name));
   }
