@@ -158,4 +158,34 @@ class FioAgreementTest {
     assertThat(FioAgreement.olderThan("fio-3.38", 3, 38)).isFalse();
     assertThat(FioAgreement.olderThan("fio-4.0", 3, 38)).isFalse();
   }
+
+  @Test
+  void prioritiesAreJudgedByTheIosOfTheMembersThatSetThem() {
+    // seed 2040 case 736: a 3-I/O randrw with cmdprio_bssplit in a group with a busy member
+    FioCase.Section busy = new FioCase.Section("job1", Map.of("rw", "randrw", "size", "256k"), 0);
+    FioCase.Section small =
+        new FioCase.Section(
+            "job2",
+            Map.of(
+                "rw",
+                "randrw",
+                "bs",
+                "64k",
+                "filesize",
+                "256k",
+                "number_ios",
+                "32",
+                "cmdprio_bssplit",
+                "64k/25/2/1"),
+            0);
+    FioCase.Section large =
+        new FioCase.Section(
+            "job3",
+            Map.of("rw", "randwrite", "bs", "4k", "size", "1m", "cmdprio_percentage", "50"),
+            0);
+
+    assertThat(FioAgreement.prioritisedIos(List.of(busy, small), false)).isLessThan(40);
+    assertThat(FioAgreement.prioritisedIos(List.of(busy, large), false)).isEqualTo(256);
+    assertThat(FioAgreement.prioritisedIos(List.of(busy, large), true)).isZero();
+  }
 }
