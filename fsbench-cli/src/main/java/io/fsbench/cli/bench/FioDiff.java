@@ -220,7 +220,8 @@ public final class FioDiff {
                 c.sections().stream()
                     .mapToInt(s -> Integer.parseInt(s.option("loops", "1")))
                     .max()
-                    .orElse(1)));
+                    .orElse(1),
+                untouchedFiles(c)));
       }
       return new Result(c, diff.isEmpty() ? Outcome.AGREE : Outcome.DISAGREE, diff);
     } finally {
@@ -263,6 +264,34 @@ public final class FioDiff {
   }
 
   private record Ran(JsonNode json, String error) {}
+
+  /**
+   * How many files the case's jobs may end before using, each opened by fsbench before its measured
+   * phase and by fio only when used: the files of every clone whose pass a budget ({@code io_size},
+   * {@code number_ios}, a runtime) or a {@code size} below its files' total may end early.
+   */
+  static long untouchedFiles(FioCase c) {
+    long files = 0;
+    for (FioCase.Section s : c.sections()) {
+      long perClone =
+          s.options().containsKey("filename")
+              ? s.option("filename", "").split(":").length
+              : Long.parseLong(s.option("nrfiles", "1"));
+      boolean budget =
+          Stream.of("io_size", "number_ios", "runtime", "timeout")
+              .anyMatch(k -> s.options().containsKey(k));
+      boolean sizeBelowFiles =
+          s.options().containsKey("size")
+              && s.options().containsKey("filesize")
+              && s.fileBytes() * perClone
+                  > FioJobGenerator.bytes(
+                      s.option("size", "0"), "1000".equals(s.options().get("kb_base")));
+      if (perClone > 1 && (budget || sizeBelowFiles)) {
+        files += perClone * s.numJobs();
+      }
+    }
+    return files;
+  }
 
   /**
    * Whether a job verifies on io_uring or libaio: fio reads back through the engine's queue,

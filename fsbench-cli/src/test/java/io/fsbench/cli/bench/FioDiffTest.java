@@ -2,6 +2,8 @@ package io.fsbench.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FioDiffTest {
@@ -24,5 +26,19 @@ class FioDiffTest {
     assertThat(FioDiff.zonedParseBug("fio: failed parsing bssplit=4k/50,8k/50")).isFalse();
     assertThat(FioDiff.zonedParseBug("fio: lat_percentiles in job: job1 differs from group"))
         .isFalse();
+  }
+
+  @Test
+  void countsTheFilesABudgetMayLeaveUnopened() {
+    FioCase budget =
+        new FioCase(
+            0,
+            "",
+            List.of(
+                new FioCase.Section(
+                    "w", Map.of("nrfiles", "2", "size", "128k", "io_size", "64k"), 0),
+                new FioCase.Section("r", Map.of("nrfiles", "3", "size", "96k"), 1)));
+
+    assertThat(FioDiff.untouchedFiles(budget)).isEqualTo(2);
   }
 }

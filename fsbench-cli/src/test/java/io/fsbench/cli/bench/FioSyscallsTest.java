@@ -73,4 +73,19 @@ class FioSyscallsTest {
     assertThat(FioSyscalls.compare(fio, own, true, false, false, 1)).hasSize(1);
     assertThat(FioSyscalls.compare(Map.of("fsync", 3L), Map.of(), true, true, false, 1)).isEmpty();
   }
+
+  @Test
+  void fsbenchMayOpenTheFilesAJobEndsBeforeUsingAndNoMore() {
+    // seed 2040 case 860: nrfiles=2 io_size=64k bs=64k; fio opens the one file it writes
+    Map<String, Long> fio =
+        Map.of("openat(O_CREAT|O_RDWR)", 1L, "fadvise64(POSIX_FADV_SEQUENTIAL)", 1L);
+    Map<String, Long> own =
+        Map.of("openat(O_CREAT|O_RDWR)", 2L, "fadvise64(POSIX_FADV_SEQUENTIAL)", 2L);
+
+    assertThat(FioSyscalls.compare(fio, own, true, false, false, 1, 2)).isEmpty();
+    assertThat(FioSyscalls.compare(fio, own, true, false, false, 1, 0)).hasSize(2);
+    assertThat(FioSyscalls.compare(own, fio, true, false, false, 1, 2))
+        .as("fio opening more is never tolerated")
+        .hasSize(2);
+  }
 }
