@@ -2,7 +2,6 @@ package io.fsbench.core.host;
 
 import io.fsbench.core.volume.OpenVolumes;
 import io.fsbench.spi.Command;
-import io.fsbench.spi.CommandFailedException;
 import io.fsbench.spi.CommandResult;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.Shell;
@@ -35,11 +34,7 @@ public final class SystemHost {
     @Override
     public CommandResult run(Command command) {
       // Through probe, so that a failing command's exit is logged before it throws.
-      CommandResult result = probe(command);
-      if (!result.succeeded()) {
-        throw new CommandFailedException(result);
-      }
-      return result;
+      return probe(command).orThrow();
     }
 
     @Override
