@@ -4,7 +4,6 @@
  */
 module io.fsbench.core {
   requires transitive io.fsbench.api;
-  requires com.google.common;
   requires com.sun.jna;
   requires com.sun.jna.platform;
   requires org.slf4j;

@@ -6,7 +6,7 @@
  * io.fsbench.tck.PluginDriver} for integration tests on real loop devices.
  */
 module io.fsbench.tck {
-  requires transitive io.fsbench.core;
+  requires transitive io.fsbench.api;
   requires transitive org.junit.jupiter.api;
   requires org.assertj.core;
   requires jdk.unsupported;

@@ -22,7 +22,7 @@ import io.fsbench.core.compare.EnvironmentProbe;
 import io.fsbench.core.compare.VolumeSizing;
 import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.engine.block.BlockEngine;
-import io.fsbench.core.host.LinuxHost;
+import io.fsbench.core.host.SystemHost;
 import io.fsbench.core.nativeio.Caches;
 import io.fsbench.core.plugin.PluginRegistry;
 import io.fsbench.core.volume.OpenVolumes;
@@ -87,7 +87,7 @@ public final class FsBench {
   private boolean orphansReleased;
 
   private FsBench(Builder builder) {
-    this.host = builder.host != null ? builder.host : LinuxHost.system();
+    this.host = builder.host != null ? builder.host : systemHost();
     this.workDir =
         builder.workDir != null ? new WorkDir(builder.workDir) : WorkDir.fromEnvironment();
     ClassLoader loader =
@@ -405,15 +405,16 @@ public final class FsBench {
 
   /**
    * This machine as fsbench sees it: its tools (found on PATH and in the sbin directories, run with
-   * {@code LC_ALL=C}), mounts, kernel and privileges. Plugin tests and the compatibility kit run
-   * real filesystems through it; {@link Builder#host} replaces it, e.g. with a recording shell.
+   * {@code LC_ALL=C}), mounts, kernel and privileges; the API's {@link
+   * io.fsbench.spi.support.LinuxHost#system()}, whose "tool missing" errors also name the packages
+   * of the tools core runs itself. {@link Builder#host} replaces it, e.g. with a recording shell.
    *
    * <pre>{@code
    * Availability a = new XfsPlugin().availability(FsBench.systemHost());
    * }</pre>
    */
   public static Host systemHost() {
-    return LinuxHost.system();
+    return SystemHost.create();
   }
 
   /** The default loop image size. */

@@ -217,9 +217,13 @@ public final class Reports {
     out.flush();
   }
 
-  /** Writes a run to a file, replacing it. */
-  public static void write(RunResult run, Format format, Path file) throws IOException {
-    Files.writeString(file, format(run, format), StandardCharsets.UTF_8);
+  /**
+   * Writes a run to a file in UTF-8, replacing it; missing parent directories are made.
+   *
+   * @return the file
+   */
+  public static Path write(RunResult run, Format format, Path file) throws IOException {
+    return writeFile(file, format(run, format));
   }
 
   /** A comparison in this format. */
@@ -241,11 +245,15 @@ public final class Reports {
    */
   public static Path write(Comparison comparison, ComparisonFormat format, Path file)
       throws IOException {
+    return writeFile(file, format(comparison, format));
+  }
+
+  private static Path writeFile(Path file, String text) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
     }
-    Files.writeString(file, format(comparison, format), StandardCharsets.UTF_8);
+    Files.writeString(file, text, StandardCharsets.UTF_8);
     return file;
   }
 

@@ -31,6 +31,25 @@ public record CommandResult(
     return exitCode == 0;
   }
 
+  /**
+   * This result, if the command succeeded: how a {@link Shell}'s {@code run} is made from its
+   * {@code probe}.
+   *
+   * <pre>{@code
+   * public CommandResult run(Command command) {
+   *   return probe(command).orThrow();
+   * }
+   * }</pre>
+   *
+   * @throws CommandFailedException naming the command, its exit status and what it printed
+   */
+  public CommandResult orThrow() {
+    if (!succeeded()) {
+      throw new CommandFailedException(this);
+    }
+    return this;
+  }
+
   /** stdout split into lines, without trailing empty lines. */
   public java.util.List<String> lines() {
     return stdout.lines().toList();

@@ -5,16 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.fsbench.FsBench;
 import io.fsbench.api.Feature;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
-import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
-import io.fsbench.api.Volume;
+import io.fsbench.spi.Command;
 import io.fsbench.spi.FileSystemPlugin;
+import io.fsbench.spi.FileSystemSpec;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.TuningSupport;
+import io.fsbench.spi.support.LinuxHost;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -34,16 +33,16 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The root-level compatibility kit for filesystem plugins; {@link FileSystemPluginUnitContract} is
  * the half that runs anywhere. A plugin's integration test subclasses it and names the plugin; the
- * kit then makes real filesystems on real loop devices of the {@link #host()} (it needs root and
- * the plugin's tools, and skips itself with the reason when either is missing, or fails where the
- * system property {@code fsbench.tck.require=true} or the environment variable {@code
- * FSBENCH_REQUIRE_ROOT_CONTRACT=1} says it must run, as in CI) and checks, for every tuning the
- * plugin claims:
+ * kit then makes real filesystems on real loop devices of the {@link #host()}, calling the plugin
+ * as core does ({@link PluginDriver}) but without core. It needs root and the plugin's tools, and
+ * skips itself with the reason when either is missing, or fails where the system property {@code
+ * fsbench.tck.require=true} or the environment variable {@code FSBENCH_REQUIRE_ROOT_CONTRACT=1}
+ * says it must run, as in CI. It checks, for every tuning the plugin claims:
  *
  * <ul>
- *   <li>create, mount and destroy work, and leave nothing attached;
+ *   <li>format, mount, unmount and destroy work, and leave nothing attached;
  *   <li>the applied tuning reads back as requested;
- *   <li>refused tunings are refused before anything is created;
+ *   <li>refused tunings are refused before anything is made on the device;
  *   <li>data written, fsynced, unmounted and remounted reads back byte for byte;
  *   <li>feature claims hold where they can be checked (compression stores compressible data in less
  *       space, direct I/O opens with O_DIRECT).
@@ -63,18 +62,19 @@ public abstract class FileSystemPluginContract {
 
   private Host host;
   private FileSystemPlugin plugin;
-  private Path workDir;
-  private FsBench fsbench;
+  private final List<Path> imageDirectories = new ArrayList<>();
+  private int volumes;
 
   /** The plugin under test, freshly constructed. */
   protected abstract FileSystemPlugin plugin();
 
   /**
-   * The machine the kit makes real filesystems on; by default this one, as core sees it. Override
-   * to run the plugin's tools another way (in a namespace, through a recording shell).
+   * The machine the kit makes real filesystems on; by default this one ({@link LinuxHost#system()},
+   * the host core runs plugins on). Override to run the plugin's tools another way (in a namespace,
+   * through a recording shell).
    */
   protected Host host() {
-    return FsBench.systemHost();
+    return LinuxHost.system();
   }
 
   /** The loop image size the kit uses; override for a filesystem that needs more. */
@@ -83,31 +83,41 @@ public abstract class FileSystemPluginContract {
   }
 
   @BeforeAll
-  void startKit() throws IOException {
+  void startKit() {
     plugin = plugin();
     host = host();
     RootContract.assumeUsable(plugin, host);
-    workDir = Files.createTempDirectory(Path.of("/var/tmp"), "fsbench-tck-" + plugin.id() + "-");
-    fsbench =
-        FsBench.builder().discoverPlugins(false).plugin(plugin).host(host).workDir(workDir).build();
   }
 
   @AfterEach
   void leavesNothingAttached() {
-    if (workDir != null) {
-      Leftovers.assertNoneUnder(host, workDir);
+    for (Path directory : imageDirectories) {
+      Leftovers.assertNoneUnder(host, directory);
+    }
+    imageDirectories.clear();
+  }
+
+  /** What the kit checks on a mounted filesystem. */
+  @FunctionalInterface
+  private interface MountedCheck {
+    void check(PluginDriver driver, FileSystemSpec spec, List<Command> madeBy) throws IOException;
+  }
+
+  /**
+   * Makes a filesystem with {@code tuning} on a fresh loop image, runs the check on it, and
+   * releases filesystem and image, also when the check fails.
+   */
+  private void onFileSystem(Tuning tuning, MountedCheck check) throws IOException {
+    try (PluginDriver driver = new PluginDriver(plugin, host)) {
+      FileSystemSpec spec = attachImage(driver).spec(tuning);
+      check.check(driver, spec, driver.make(spec));
     }
   }
 
-  @AfterAll
-  void stopKit() throws IOException {
-    if (workDir != null) {
-      Leftovers.deleteTree(workDir);
-    }
-  }
-
-  private Volume volume(Tuning tuning) {
-    return fsbench.volume(plugin.id(), Target.loop(imageSize()), tuning);
+  private LoopImage attachImage(PluginDriver driver) {
+    LoopImage image = driver.attach("fsbench-tck-" + plugin.id() + "-" + ++volumes, imageSize());
+    imageDirectories.add(image.mountPoint().getParent());
+    return image;
   }
 
   @Test
@@ -120,18 +130,16 @@ public abstract class FileSystemPluginContract {
   }
 
   @Test
-  void createsMountsAndDestroysAVolumeWithDefaults() throws IOException {
-    Path mountPoint;
-    try (Volume volume = volume(Tuning.defaults())) {
-      mountPoint = volume.mountPoint();
-      assertThat(host.mountAt(mountPoint)).isPresent();
-      assertThat(volume.fileSystem()).isEqualTo(plugin.id());
-      assertThat(volume.applied().mountOptions()).isNotBlank();
-      assertThat(volume.mkfsTime()).isPositive();
-      assertThat(volume.mountTime()).isPositive();
-      Files.writeString(mountPoint.resolve("fsbench-hello"), "hello");
-    }
-    assertThat(host.mountAt(mountPoint)).isEmpty();
+  void formatsMountsAndDestroysAFileSystemWithDefaults() throws IOException {
+    onFileSystem(
+        Tuning.defaults(),
+        (driver, spec, madeBy) -> {
+          assertThat(host.mountAt(spec.mountPoint())).isPresent();
+          assertThat(driver.applied(spec, madeBy).mountOptions()).isNotBlank();
+          Files.writeString(spec.mountPoint().resolve("fsbench-hello"), "hello");
+          driver.release(spec);
+          assertThat(host.mountAt(spec.mountPoint())).isEmpty();
+        });
   }
 
   @TestFactory
@@ -147,73 +155,75 @@ public abstract class FileSystemPluginContract {
 
   private void appliesAndReadsBack(Tuning tuning) throws IOException {
     plugin.validate(tuning, host);
-    try (Volume volume = volume(tuning)) {
-      assertThat(volume.applied().readBack().asMap())
-          .as("tuning read back from %s", volume.applied())
-          .containsAllEntriesOf(tuning.asMap());
-      Files.write(volume.mountPoint().resolve("fsbench-probe"), new byte[4096]);
-    }
+    onFileSystem(
+        tuning,
+        (driver, spec, madeBy) -> {
+          assertThat(driver.readBack(spec, madeBy).asMap())
+              .as("tuning read back from %s", driver.applied(spec, madeBy))
+              .containsAllEntriesOf(tuning.asMap());
+          Files.write(spec.mountPoint().resolve("fsbench-probe"), new byte[4096]);
+        });
   }
 
   @TestFactory
-  Stream<DynamicTest> refusesEveryRefusedTuningBeforeCreatingAnything() {
+  Stream<DynamicTest> refusesEveryRefusedTuningBeforeMakingAnything() {
     Map<String, String> refused = plugin.tuningSupport(host).refused();
-    return refused.entrySet().stream()
-        .map(
-            e ->
-                DynamicTest.dynamicTest(
-                    e.getKey(), () -> refusesBeforeCreating(e.getKey(), e.getValue())));
+    return refused.keySet().stream()
+        .map(setting -> DynamicTest.dynamicTest(setting, () -> refusesBeforeMaking(setting)));
   }
 
-  private void refusesBeforeCreating(String setting, String reason) {
+  private void refusesBeforeMaking(String setting) {
     Tuning tuning = Tuning.parse(List.of(setting));
     assertThatThrownBy(() -> plugin.validate(tuning, host))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining(plugin.id());
-    assertThatThrownBy(() -> volume(tuning)).isInstanceOf(InvalidInputException.class);
-    assertThat(Leftovers.registryEntries(workDir)).isZero();
+    try (PluginDriver driver = new PluginDriver(plugin, host)) {
+      FileSystemSpec spec = attachImage(driver).spec(tuning);
+      assertThatThrownBy(() -> driver.make(spec)).isInstanceOf(InvalidInputException.class);
+      assertThat(host.mountAt(spec.mountPoint())).isEmpty();
+      assertThat(host.shell().probe(Command.of("blkid", "-p", spec.device().toString())).stdout())
+          .as("signatures on %s after refusing %s", spec.device(), setting)
+          .isBlank();
+    }
   }
 
   @Test
   void keepsDataAcrossUnmountAndRemount() throws IOException {
     byte[] data = Data.random(3 * 1024 * 1024 + 123, 42);
-    try (Volume volume = volume(Tuning.defaults())) {
-      Path file = volume.mountPoint().resolve("fsbench-data");
-      Data.writeAndSync(file, data);
-      volume.remount();
-      assertThat(volume.unmountTime()).isPresent();
-      assertThat(Files.readAllBytes(file)).isEqualTo(data);
-    }
+    onFileSystem(
+        Tuning.defaults(),
+        (driver, spec, madeBy) -> {
+          Path file = spec.mountPoint().resolve("fsbench-data");
+          Data.writeAndSync(file, data);
+          plugin.unmount(spec, host);
+          assertThat(host.mountAt(spec.mountPoint())).isEmpty();
+          plugin.mount(spec, host);
+          assertThat(Files.readAllBytes(file)).isEqualTo(data);
+        });
   }
 
   @Test
   void storesCompressibleDataInLessSpaceWhenItClaimsCompression() throws IOException {
     Set<Feature> features = plugin.features(host);
     assumeTrue(features.contains(Feature.COMPRESSION), plugin.id() + " does not claim compression");
-    // Found by knob, not by spelling: a plugin may accept compression under its own names.
     String setting =
-        plugin.tuningSupport(host).supported().stream()
-            .filter(
-                s ->
-                    Tuning.parse(List.of(s))
-                        .compression()
-                        .filter(compression -> !compression.isNone())
-                        .isPresent())
-            .findFirst()
+        TuningClaims.compressionSetting(plugin.tuningSupport(host))
             .orElseThrow(
                 () ->
                     new AssertionError(
                         plugin.id() + " claims COMPRESSION but supports no compression tuning"));
     long written = 64L << 20;
-    try (Volume volume = volume(Tuning.parse(List.of(setting)))) {
-      Path mount = volume.mountPoint();
-      long before = Data.usedBytes(mount);
-      Data.writeCompressibleAndSync(mount.resolve("fsbench-compressible"), written);
-      long used = Data.usedBytes(mount) - before;
-      assertThat(used)
-          .as("space used by %d compressible bytes with %s", written, setting)
-          .isLessThan(written / 2);
-    }
+    onFileSystem(
+        Tuning.parse(List.of(setting)),
+        (driver, spec, madeBy) -> {
+          Path mount = spec.mountPoint();
+          long before = Data.usedBytes(mount);
+          Data.writeCompressibleAndSync(mount.resolve("fsbench-compressible"), written);
+          long used = Data.usedBytes(mount) - before;
+          assertThat(used)
+              .as("space used by %d compressible bytes with %s", written, setting)
+              .isLessThan(written / 2);
+        });
   }
 
   @Test
@@ -221,16 +231,22 @@ public abstract class FileSystemPluginContract {
     assumeTrue(
         plugin.features(host).contains(Feature.DIRECT_IO),
         plugin.id() + " does not claim direct I/O");
-    try (Volume volume = volume(Tuning.defaults())) {
-      Path file = volume.mountPoint().resolve("fsbench-direct");
-      byte[] data = Data.random(1 << 20, 7);
-      Data.writeDirect(file, data);
-      assertThat(Data.readDirect(file, data.length)).isEqualTo(data);
-    }
+    onFileSystem(
+        Tuning.defaults(),
+        (driver, spec, madeBy) -> {
+          Path file = spec.mountPoint().resolve("fsbench-direct");
+          byte[] data = Data.random(1 << 20, 7);
+          Data.writeDirect(file, data);
+          assertThat(Data.readDirect(file, data.length)).isEqualTo(data);
+        });
   }
 
-  /** Lists what a failure left; used by subclasses that add their own checks. */
+  /**
+   * Lists what the kit's loop images left attached; used by subclasses that add their own checks.
+   */
   protected final List<String> leftovers() {
-    return workDir == null ? new ArrayList<>() : Leftovers.under(host, workDir);
+    List<String> found = new ArrayList<>();
+    imageDirectories.forEach(directory -> found.addAll(Leftovers.under(host, directory)));
+    return found;
   }
 }

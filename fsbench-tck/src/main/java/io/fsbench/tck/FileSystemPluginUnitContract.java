@@ -212,9 +212,7 @@ public abstract class FileSystemPluginUnitContract {
     FileSystemPlugin plugin = plugin();
     FakeHost host = host();
     boolean acceptsCompression =
-        plugin.tuningSupport(host).supported().stream()
-            .map(setting -> Tuning.parse(List.of(setting)).compression())
-            .anyMatch(c -> c.filter(compression -> !compression.isNone()).isPresent());
+        TuningClaims.compressionSetting(plugin.tuningSupport(host)).isPresent();
     assertThat(plugin.features(host).contains(Feature.COMPRESSION))
         .as(
             "%s claims COMPRESSION (%s) and accepts a compression tuning (%s)",

@@ -6,7 +6,6 @@ import io.fsbench.spi.Command;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.MountEntry;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,15 +13,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** What a volume left attached under the kit's work dir: loop devices, mounts, registry entries. */
+/** What a test left attached under a directory of the kit's: mounts and loop devices. */
 final class Leftovers {
 
   private Leftovers() {}
 
-  static List<String> under(Host host, Path workDir) {
+  static List<String> under(Host host, Path directory) {
     List<String> found = new ArrayList<>();
     for (MountEntry mount : host.mounts()) {
-      if (mount.mountPoint().startsWith(workDir)) {
+      if (mount.mountPoint().startsWith(directory)) {
         found.add("mount " + mount.source() + " on " + mount.mountPoint());
       }
     }
@@ -31,31 +30,15 @@ final class Leftovers {
             .run(Command.of("losetup", "--list", "--noheadings", "--output", "NAME,BACK-FILE"))
             .stdout();
     for (String line : loops.split("\n")) {
-      if (line.contains(workDir.toString())) {
+      if (line.contains(directory.toString())) {
         found.add("loop device " + line.strip());
       }
-    }
-    long entries = registryEntries(workDir);
-    if (entries > 0) {
-      found.add(entries + " registry entries in " + workDir.resolve("registry"));
     }
     return found;
   }
 
-  static void assertNoneUnder(Host host, Path workDir) {
-    assertThat(under(host, workDir)).as("left attached under %s", workDir).isEmpty();
-  }
-
-  static long registryEntries(Path workDir) {
-    Path registry = workDir.resolve("registry");
-    if (!Files.isDirectory(registry)) {
-      return 0;
-    }
-    try (Stream<Path> files = Files.list(registry)) {
-      return files.filter(p -> p.toString().endsWith(".resource")).count();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  static void assertNoneUnder(Host host, Path directory) {
+    assertThat(under(host, directory)).as("left attached under %s", directory).isEmpty();
   }
 
   static void deleteTree(Path root) throws IOException {

@@ -103,11 +103,7 @@ public final class ScriptedShell implements Shell {
 
   @Override
   public CommandResult run(Command command) {
-    CommandResult result = probe(command);
-    if (!result.succeeded()) {
-      throw new CommandFailedException(result);
-    }
-    return result;
+    return probe(command).orThrow();
   }
 
   @Override

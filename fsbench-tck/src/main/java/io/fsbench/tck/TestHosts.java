@@ -1,9 +1,5 @@
 package io.fsbench.tck;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import io.fsbench.FsBench;
-import io.fsbench.api.Availability;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
 import io.fsbench.spi.FileSystemPlugin;
@@ -11,6 +7,7 @@ import io.fsbench.spi.Host;
 import io.fsbench.spi.KernelVersion;
 import io.fsbench.spi.MountEntry;
 import io.fsbench.spi.Shell;
+import io.fsbench.spi.support.LinuxHost;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -34,12 +31,12 @@ public final class TestHosts {
   private TestHosts() {}
 
   /**
-   * This machine, through core's own host: tools found on PATH and in the sbin directories, run
-   * with {@code LC_ALL=C}. Each command it runs is printed on stdout with its exit status, so that
-   * a test report shows exactly what ran.
+   * This machine, through the host core runs plugins on ({@link LinuxHost#system()}): tools found
+   * on PATH and in the sbin directories, run with {@code LC_ALL=C}. Each command it runs is printed
+   * on stdout with its exit status, so that a test report shows exactly what ran.
    */
   public static Host real() {
-    return withShell(FsBench.systemHost(), shell -> new PrintingShell(shell));
+    return LinuxHost.system().withShell(PrintingShell::new);
   }
 
   /**
@@ -52,13 +49,11 @@ public final class TestHosts {
 
   /**
    * Skips the calling test, with the reason, unless this process is root (loop devices and mounts
-   * need it) and the plugin is available on the host.
+   * need it) and the plugin is available on the host: the root-level contract's check, but one that
+   * always skips, also where CI requires the contract to run.
    */
   public static void assumeUsable(FileSystemPlugin plugin, Host host) {
-    assumeTrue(host.isRoot(), "needs root to attach loop devices and mount filesystems");
-    Availability availability = plugin.availability(host);
-    assumeTrue(
-        availability.isAvailable(), () -> plugin.id() + " is not available here: " + availability);
+    RootContract.assumeUsable(plugin, host, false);
   }
 
   private record PrintingShell(Shell shell) implements Shell {

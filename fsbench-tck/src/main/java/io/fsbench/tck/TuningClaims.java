@@ -10,6 +10,7 @@ import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.TuningSupport;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Checks a plugin's {@link FileSystemPlugin#tuningSupport} against its {@link
@@ -65,6 +66,21 @@ public final class TuningClaims {
               }
             });
     return support;
+  }
+
+  /**
+   * The first setting the plugin claims that turns compression on, found by the knob it sets
+   * ({@link Tuning#compression}), not by how the plugin spells it.
+   */
+  static Optional<String> compressionSetting(TuningSupport support) {
+    return support.supported().stream()
+        .filter(
+            setting ->
+                tuning(setting)
+                    .compression()
+                    .filter(compression -> !compression.isNone())
+                    .isPresent())
+        .findFirst();
   }
 
   private static Tuning tuning(String setting) {

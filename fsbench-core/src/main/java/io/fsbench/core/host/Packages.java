@@ -9,7 +9,7 @@ import java.util.Map;
  */
 final class Packages {
 
-  private static final Map<String, String> PACKAGE_OF =
+  static final Map<String, String> PACKAGE_OF =
       Map.ofEntries(
           Map.entry("losetup", "mount"),
           Map.entry("mount", "mount"),
@@ -23,12 +23,4 @@ final class Packages {
           Map.entry("chromium", "chromium"));
 
   private Packages() {}
-
-  static String hint(String tool) {
-    String name = tool.substring(tool.lastIndexOf('/') + 1);
-    String pkg = PACKAGE_OF.get(name);
-    return pkg == null
-        ? "install the package that provides it, or put it on PATH"
-        : "install it with: apt-get install " + pkg;
-  }
 }

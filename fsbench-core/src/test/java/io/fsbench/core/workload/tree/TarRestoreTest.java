@@ -3,7 +3,7 @@ package io.fsbench.core.workload.tree;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.fsbench.core.host.LinuxHost;
+import io.fsbench.spi.support.LinuxHost;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

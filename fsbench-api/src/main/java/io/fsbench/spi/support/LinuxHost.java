@@ -1,7 +1,5 @@
-package io.fsbench.core.host;
+package io.fsbench.spi.support;
 
-import com.google.common.base.CharMatcher;
-import com.google.common.base.Splitter;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.KernelVersion;
@@ -13,22 +11,31 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
-/** The real machine, read from /proc and /sys. */
+/**
+ * The real machine, read from /proc and /sys, with programs run by a {@link ProcessShell}: the host
+ * core hands plugins, and the one a plugin's integration tests run on without core.
+ *
+ * <pre>{@code
+ * Host host = LinuxHost.system();
+ * Availability xfs = new XfsPlugin().availability(host);
+ * }</pre>
+ */
 public final class LinuxHost implements Host {
-
-  // Empty fields are dropped explicitly; String.split would keep a leading one ("\text4").
-  private static final Splitter LINES = Splitter.on('\n').omitEmptyStrings();
-  private static final Splitter FIELDS =
-      Splitter.on(CharMatcher.whitespace()).trimResults().omitEmptyStrings();
 
   private final Path proc;
   private final Path sys;
   private final ToolFinder tools;
   private final Shell shell;
 
+  /**
+   * A host that reads {@code proc} and {@code sys} (normally {@code /proc} and {@code /sys}), finds
+   * programs with {@code tools} and runs them with {@code shell}.
+   */
   public LinuxHost(Path proc, Path sys, ToolFinder tools, Shell shell) {
     this.proc = proc;
     this.sys = sys;
@@ -36,9 +43,30 @@ public final class LinuxHost implements Host {
     this.shell = shell;
   }
 
+  /**
+   * This machine: programs found on PATH and in the sbin directories, run with {@code LC_ALL=C} by
+   * a {@link ProcessShell} that names no package for a missing one.
+   */
   public static LinuxHost system() {
+    return system(Map.of());
+  }
+
+  /**
+   * This machine, whose "tool missing" errors name the Debian package of a program where {@code
+   * packageOf} knows it ({@code "losetup" -> "mount"}).
+   */
+  public static LinuxHost system(Map<String, String> packageOf) {
     ToolFinder tools = ToolFinder.fromEnvironment();
-    return new LinuxHost(Path.of("/proc"), Path.of("/sys"), tools, new ProcessShell(tools));
+    return new LinuxHost(
+        Path.of("/proc"), Path.of("/sys"), tools, new ProcessShell(tools, packageOf));
+  }
+
+  /**
+   * The same machine with programs run through another shell made from this one's: one that logs,
+   * records or prints what it runs.
+   */
+  public LinuxHost withShell(UnaryOperator<Shell> wrap) {
+    return new LinuxHost(proc, sys, tools, wrap.apply(shell));
   }
 
   @Override
@@ -62,9 +90,9 @@ public final class LinuxHost implements Host {
   }
 
   private static int effectiveUid(Path proc) {
-    for (String line : LINES.split(read(proc.resolve("self/status")))) {
+    for (String line : lines(read(proc.resolve("self/status")))) {
       if (line.startsWith("Uid:")) {
-        List<String> ids = FIELDS.splitToList(line.substring(4));
+        List<String> ids = fields(line.substring(4));
         if (ids.size() > 1 && ids.get(1).matches("[0-9]+")) {
           return (int) Long.parseLong(ids.get(1));
         }
@@ -83,10 +111,8 @@ public final class LinuxHost implements Host {
   @Override
   public List<MountEntry> mounts() {
     List<MountEntry> entries = new ArrayList<>();
-    for (String line : LINES.split(read(proc.resolve("self/mounts")))) {
-      if (!line.isBlank()) {
-        entries.add(MountEntry.parse(line));
-      }
+    for (String line : lines(read(proc.resolve("self/mounts")))) {
+      entries.add(MountEntry.parse(line));
     }
     return entries;
   }
@@ -94,8 +120,8 @@ public final class LinuxHost implements Host {
   @Override
   public Set<String> kernelFileSystems() {
     Set<String> types = new LinkedHashSet<>();
-    for (String line : LINES.split(read(proc.resolve("filesystems")))) {
-      List<String> fields = FIELDS.splitToList(line);
+    for (String line : lines(read(proc.resolve("filesystems")))) {
+      List<String> fields = fields(line);
       if (!fields.isEmpty()) {
         types.add(fields.get(fields.size() - 1)); // "nodev\tfuse" or "\text4"
       }
@@ -106,6 +132,17 @@ public final class LinuxHost implements Host {
   @Override
   public boolean moduleLoaded(String name) {
     return Files.isDirectory(sys.resolve("module").resolve(name));
+  }
+
+  /** The lines that are not blank. */
+  private static List<String> lines(String text) {
+    return text.lines().filter(line -> !line.isBlank()).toList();
+  }
+
+  /** The whitespace-separated fields; a leading separator makes no empty field ("\text4"). */
+  private static List<String> fields(String line) {
+    String stripped = line.strip();
+    return stripped.isEmpty() ? List.of() : List.of(stripped.split("\\s+"));
   }
 
   private static String read(Path file) {

@@ -1,4 +1,4 @@
-package io.fsbench.core.host;
+package io.fsbench.spi.support;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -9,13 +9,20 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Finds programs on PATH and in the sbin directories, where mkfs and friends live. */
+/**
+ * Finds programs on PATH and in the sbin directories, where mkfs and friends live.
+ *
+ * <pre>{@code
+ * Optional<Path> mkfs = ToolFinder.fromEnvironment().find("mkfs.xfs");
+ * }</pre>
+ */
 public final class ToolFinder {
 
   private static final List<String> SBIN = List.of("/usr/local/sbin", "/usr/sbin", "/sbin");
 
   private final List<Path> directories;
 
+  /** Looks in these directories, in this order. */
   public ToolFinder(List<Path> directories) {
     this.directories = List.copyOf(directories);
   }
@@ -38,6 +45,10 @@ public final class ToolFinder {
     return new ToolFinder(paths);
   }
 
+  /**
+   * The executable of that name in the first directory that has one; a name with a slash is taken
+   * as a path.
+   */
   public Optional<Path> find(String name) {
     if (name.contains("/")) {
       Path p = Path.of(name);

@@ -1,8 +1,7 @@
-package io.fsbench.core.host;
+package io.fsbench.spi.support;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.ToolMissingException;
-import io.fsbench.core.volume.OpenVolumes;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandFailedException;
 import io.fsbench.spi.CommandResult;
@@ -16,52 +15,60 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs programs with {@link ProcessBuilder}. Output goes to temporary files rather than pipes: a
  * program that starts a daemon (zfs-fuse) would otherwise leave the pipe open and the read would
  * hang until the daemon dies. Programs run with {@code LC_ALL=C} so their output parses.
+ *
+ * <pre>{@code
+ * ToolFinder tools = ToolFinder.fromEnvironment();
+ * Shell shell = new ProcessShell(tools, Map.of("losetup", "mount"));
+ * String loop = shell.run(Command.of("losetup", "-f")).stdout();
+ * }</pre>
  */
 public final class ProcessShell implements Shell {
-
-  private static final Logger log = LoggerFactory.getLogger(ProcessShell.class);
 
   /** The programs running now, so that a stopping JVM can end what its work waits for. */
   private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
 
-  static {
-    OpenVolumes.onStop(ProcessShell::endRunning);
+  private final ToolFinder tools;
+  private final Map<String, String> packageOf;
+
+  /** A shell whose "tool missing" errors name no package. */
+  public ProcessShell(ToolFinder tools) {
+    this(tools, Map.of());
   }
 
   /**
-   * Ends (SIGTERM) every program running now and its children: a Ctrl-C must not wait for a mkfs or
-   * a long copy to finish. What the exit path runs afterwards to release volumes is not affected.
+   * A shell whose "tool missing" errors name the Debian package that provides a program, where
+   * {@code packageOf} knows it ({@code "losetup" -> "mount"}).
    */
-  static void endRunning() {
+  public ProcessShell(ToolFinder tools, Map<String, String> packageOf) {
+    this.tools = tools;
+    this.packageOf = Map.copyOf(packageOf);
+  }
+
+  /**
+   * Ends (SIGTERM) every program any {@code ProcessShell} is running now, and its children: for a
+   * stopping JVM, so that a Ctrl-C need not wait for a mkfs or a long copy to finish. Programs
+   * started afterwards are not affected.
+   */
+  public static void endRunning() {
     for (Process process : List.copyOf(RUNNING)) {
       process.descendants().forEach(ProcessHandle::destroy);
       process.destroy();
     }
   }
 
-  private final ToolFinder tools;
-
-  public ProcessShell(ToolFinder tools) {
-    this.tools = tools;
-  }
-
   @Override
   public CommandResult run(Command command) {
-    CommandResult result = probe(command);
-    if (!result.succeeded()) {
-      throw new CommandFailedException(result);
-    }
-    return result;
+    return probe(command).orThrow();
   }
 
   @Override
@@ -70,8 +77,7 @@ public final class ProcessShell implements Shell {
         tools
             .find(command.program())
             .orElseThrow(
-                () ->
-                    new ToolMissingException(command.program(), Packages.hint(command.program())));
+                () -> new ToolMissingException(command.program(), hint(command.program())));
     Path out = null;
     Path err = null;
     try {
@@ -85,7 +91,6 @@ public final class ProcessShell implements Shell {
       builder.redirectOutput(out.toFile());
       builder.redirectError(err.toFile());
       long start = System.nanoTime();
-      log.debug("running {}", command);
       Process process = builder.start();
       RUNNING.add(process);
       try {
@@ -102,10 +107,7 @@ public final class ProcessShell implements Shell {
         RUNNING.remove(process);
       }
       Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-      CommandResult result =
-          new CommandResult(command, process.exitValue(), read(out), read(err), elapsed);
-      log.debug("{} exited {} after {} ms", command, result.exitCode(), elapsed.toMillis());
-      return result;
+      return new CommandResult(command, process.exitValue(), read(out), read(err), elapsed);
     } catch (IOException e) {
       throw new FsBenchException(
           FsBenchException.Kind.RUN_FAILED,
@@ -121,11 +123,19 @@ public final class ProcessShell implements Shell {
     }
   }
 
+  /** What to do about a missing program: install its package, or put it on PATH. */
+  String hint(String program) {
+    String pkg = packageOf.get(program.substring(program.lastIndexOf('/') + 1));
+    return pkg == null
+        ? "install the package that provides it, or put it on PATH"
+        : "install it with: apt-get install " + pkg;
+  }
+
   private static String read(Path file) throws IOException {
     return Files.readString(file, StandardCharsets.UTF_8);
   }
 
-  private static void deleteQuietly(Path file) {
+  private static void deleteQuietly(@Nullable Path file) {
     if (file != null) {
       try {
         Files.deleteIfExists(file);
