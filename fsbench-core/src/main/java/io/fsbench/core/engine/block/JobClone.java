@@ -119,7 +119,7 @@ final class JobClone {
             spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
     this.threadNumber = threadNumber;
     this.verifier = new Verifier(spec, files, content, clock, this::verifyRead);
-    this.errors = new IoErrors(spec.name(), spec.errors(), false);
+    this.errors = new IoErrors(spec.name(), spec.errors(), spec.fileHandling().fillDevice());
     this.priorities = new CommandPriorityPicker(spec, seed, stats);
     this.latencyTarget = new LatencyTargetProbe(spec.latencyTarget(), spec.ioDepth());
   }
