@@ -97,6 +97,14 @@ record FioCase(int number, String text, List<Section> sections) {
       return v == null ? 0 : FioJobGenerator.bytes(v, kb1000);
     }
 
+    /**
+     * Whether the section gives neither size nor filesize: fio takes its size from the files it
+     * finds (an earlier section's), so {@link #limitBytes} and {@link #fileBytes} do not know it.
+     */
+    boolean sizeFromFiles() {
+      return !options.containsKey("size") && !options.containsKey("filesize");
+    }
+
     /** Whether a direction's block size is drawn at random (a bssplit of several sizes). */
     boolean variableBlockSize() {
       String split = options.get("bssplit");
