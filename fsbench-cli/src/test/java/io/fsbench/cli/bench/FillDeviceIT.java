@@ -88,6 +88,10 @@ class FillDeviceIT {
       for (int i = 0; i < fio.size(); i++) {
         long[] f = fio.get(i);
         long[] o = own.get(i);
+        // the measured difference, for the record (docs/measurement.md)
+        System.out.printf(
+            "FillDeviceIT %s job %d: read %d/%d, write %d/%d (fio/fsbench)%n",
+            jobFile.replace('\n', ' '), i, f[0], o[0], f[2], o[2]);
         assertThat(f[4]).as("job %d: fio's error", i).isZero();
         assertThat(o[4]).as("job %d: error", i).isZero();
         assertThat(o[0]).as("job %d: read bytes", i).isCloseTo(f[0], within(BLOCK));
