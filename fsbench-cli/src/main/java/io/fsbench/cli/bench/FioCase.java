@@ -69,9 +69,12 @@ record FioCase(int number, String text, List<Section> sections) {
 
     /**
      * The bytes one clone is asked to move: io_size, else size capped at nrfiles * filesize, times
-     * loops.
+     * loops; no bound for a section without size.
      */
     long limitBytes() {
+      if (sizeFromFiles()) {
+        return Long.MAX_VALUE / 4; // the file it finds decides, which the generator leaves
+      }
       boolean kb1000 = "1000".equals(options.get("kb_base"));
       long size = bytes("size", kb1000);
       long fileSize = bytes("filesize", kb1000);

@@ -104,7 +104,7 @@ final class FioJobGenerator {
       text.append('\n').append('[').append(name).append("]\n");
       own.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
     }
-    Map<String, String> later = laterJobOnAnEarlierFile(sections);
+    Map<String, String> later = laterJobOnAnEarlierFile(global, sections);
     if (later != null) {
       Map<String, String> effective = new LinkedHashMap<>(global);
       effective.putAll(later);
@@ -121,10 +121,13 @@ final class FioJobGenerator {
    * writes the file of an earlier section, as fio's surface-scan reads what its first job wrote:
    * fio takes the size from the file (setup_files), as it is when the jobs are set up or, with
    * {@code create_serialize=0}, when the section starts. Only a file whose size fio makes certain
-   * in both: one that a data engine laid out or preallocated and nothing removed.
+   * in both: one that a data engine laid out or preallocated and nothing removed. Not under a
+   * [global] steady state, which makes its bytes a draw (it may end the job early).
    */
-  private Map<String, String> laterJobOnAnEarlierFile(List<FioCase.Section> sections) {
-    if (reuse.nextInt(100) >= 12) {
+  private Map<String, String> laterJobOnAnEarlierFile(
+      Map<String, String> global, List<FioCase.Section> sections) {
+    boolean steady = global.containsKey("ss") || global.containsKey("steadystate");
+    if (reuse.nextInt(100) >= 12 || steady) {
       return null;
     }
     List<FioCase.Section> made = sections.stream().filter(FioJobGenerator::leavesItsFile).toList();
