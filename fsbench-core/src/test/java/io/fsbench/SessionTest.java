@@ -171,9 +171,9 @@ class SessionTest {
 
   @Test
   void anUnsupportedFioOptionIsRefusedByNameBeforeAnythingIsMade() throws IOException {
-    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "fill_device=1")))
+    assertThatThrownBy(() -> onDirectory().fioJob(List.of("rw=write", "pre_read=1")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("'fill_device'");
+        .hasMessageContaining("'pre_read'");
     assertThat(engine.calls).isEmpty();
     assertThat(leftInTarget()).isEmpty();
   }

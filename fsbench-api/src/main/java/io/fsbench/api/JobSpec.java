@@ -22,7 +22,10 @@ import org.jspecify.annotations.Nullable;
  * @param rwMixRead percentage of reads in a mixed pattern
  * @param readBlockSize block size of reads
  * @param writeBlockSize block size of writes
- * @param size the region each job clone works on, split across its files
+ * @param size the region each job clone works on, split across its files; zero with a zero {@code
+ *     fileSize} takes the sizes the job's files have when it is set up, as fio does for a job
+ *     without {@code size} (a file an earlier stonewalled job wrote, say), or with {@link
+ *     FileHandling#fillDevice()} writes until the filesystem is full
  * @param fileSize the size of each file; zero means {@code size / nrFiles}
  * @param nrFiles files per job clone
  * @param ioSize bytes of I/O to do; zero means {@code size}
@@ -282,10 +285,7 @@ public record JobSpec(
         }
       }
     }
-    if (size.isZero() && fileSize.isZero()) {
-      throw new InvalidInputException(
-          "job '" + name + "' has neither size nor filesize; give one, e.g. size=200m");
-    }
+    requireFillable(name, rw, ioEngine, size, fileSize, fileHandling);
     // the file-operation engines read nothing: their opens are what create_on_open times
     if (fileHandling.createOnOpen() && rw.reads() && !ioEngine.isFileOperation()) {
       throw new InvalidInputException(
@@ -459,6 +459,55 @@ public record JobSpec(
 
   public Builder toBuilder() {
     return new Builder().from(this);
+  }
+
+  /**
+   * Whether the job takes its files' sizes from the files it finds when it is set up, as fio does
+   * for a job with neither {@code size} nor {@code filesize}.
+   */
+  public boolean sizeFromFiles() {
+    return size.isZero() && fileSize.isZero() && !fileHandling.fillDevice();
+  }
+
+  /**
+   * fio's {@code fill_device} writes until ENOSPC; where a job could never get there, or would do
+   * something else first, it is refused rather than run.
+   */
+  private static void requireFillable(
+      String name,
+      ReadWrite rw,
+      IoEngine ioEngine,
+      Size size,
+      Size fileSize,
+      FileHandling fileHandling) {
+    if (!fileHandling.fillDevice()) {
+      return;
+    }
+    String job = "job '" + name + "' has fill_device=1 (write until the filesystem is full)";
+    if (!rw.writes() || rw.reads()) {
+      throw new InvalidInputException(
+          job
+              + " but rw="
+              + rw.fioName()
+              + (rw.writes() ? " also reads" : " does not write")
+              + "; fill_device needs a job that only writes, e.g. rw=write");
+    }
+    if (ioEngine == IoEngine.NULL || ioEngine == IoEngine.FTRUNCATE || ioEngine.isFileOperation()) {
+      throw new InvalidInputException(
+          job
+              + " but ioengine="
+              + ioEngine.name().toLowerCase(java.util.Locale.ROOT)
+              + " allocates no data blocks and never fills anything; use a data engine such as"
+              + " psync, or drop fill_device");
+    }
+    if (size.isZero() && fileSize.isZero() && rw.isRandom()) {
+      throw new InvalidInputException(
+          job
+              + " and no size, so rw="
+              + rw.fioName()
+              + " would draw offsets across an unbounded file (fio writes past the largest file"
+              + " the filesystem allows and fails with EFBIG); give a size, or use rw=write");
+    }
   }
 
   /** The size of each file. */

@@ -119,9 +119,9 @@ class FioFlagsTest {
 
   @Test
   void refusesAnOptionTheEngineDoesNotImplementByItsFlag() {
-    assertThatThrownBy(() -> FioFlags.translate(List.of("--rw=write", "--fill_device=1")))
+    assertThatThrownBy(() -> FioFlags.translate(List.of("--rw=write", "--pre_read=1")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageStartingWith("--fill_device is not an option");
+        .hasMessageStartingWith("--pre_read is not an option");
   }
 
   @Test

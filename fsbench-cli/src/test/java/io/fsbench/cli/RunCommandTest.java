@@ -97,7 +97,7 @@ class RunCommandTest {
 
   @Test
   void refusesAnOptionTheEngineDoesNotImplementByName() throws IOException {
-    assertRefused(fsbench("run", "--fs", "ext4", "--rw=write", "--fill_device=1"), "--fill_device");
+    assertRefused(fsbench("run", "--fs", "ext4", "--rw=write", "--pre_read=1"), "--pre_read");
     assertThat(instances).hasValue(0);
   }
 
@@ -172,7 +172,7 @@ class RunCommandTest {
     Path jobFile =
         Files.writeString(
             temp.resolve("fsbench-pattern.fio"),
-            "[global]\nsize=16m\n[pattern]\nrw=write\nfill_device=1\n");
-    assertRefused(fsbench("fio", jobFile.toString(), "--fs", "ext4"), "'fill_device'");
+            "[global]\nsize=16m\n[pattern]\nrw=write\npre_read=1\n");
+    assertRefused(fsbench("fio", jobFile.toString(), "--fs", "ext4"), "'pre_read'");
   }
 }

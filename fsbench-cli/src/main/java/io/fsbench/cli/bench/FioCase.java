@@ -69,9 +69,12 @@ record FioCase(int number, String text, List<Section> sections) {
 
     /**
      * The bytes one clone is asked to move: io_size, else size capped at nrfiles * filesize, times
-     * loops.
+     * loops; no bound for a section without size.
      */
     long limitBytes() {
+      if (sizeFromFiles()) {
+        return Long.MAX_VALUE / 4; // the file it finds decides, which the generator leaves
+      }
       boolean kb1000 = "1000".equals(options.get("kb_base"));
       long size = bytes("size", kb1000);
       long fileSize = bytes("filesize", kb1000);
@@ -95,6 +98,14 @@ record FioCase(int number, String text, List<Section> sections) {
     private long bytes(String key, boolean kb1000) {
       String v = options.get(key);
       return v == null ? 0 : FioJobGenerator.bytes(v, kb1000);
+    }
+
+    /**
+     * Whether the section gives neither size nor filesize: fio takes its size from the files it
+     * finds (an earlier section's), so {@link #limitBytes} and {@link #fileBytes} do not know it.
+     */
+    boolean sizeFromFiles() {
+      return !options.containsKey("size") && !options.containsKey("filesize");
     }
 
     /** Whether a direction's block size is drawn at random (a bssplit of several sizes). */

@@ -188,4 +188,18 @@ class FioAgreementTest {
     assertThat(FioAgreement.prioritisedIos(List.of(busy, large), false)).isEqualTo(256);
     assertThat(FioAgreement.prioritisedIos(List.of(busy, large), true)).isZero();
   }
+
+  @Test
+  void comparesALaterJobWithoutSizeExactly() throws Exception {
+    // its size is the file an earlier job laid out: fio makes its bytes certain
+    FioCase c = writeJob(Map.of("rw", "randwrite", "bs", "4k", "filename", "job0.0.0"));
+
+    assertThat(c.sections().get(0).sizeFromFiles()).isTrue();
+    assertThat(
+            FioAgreement.compare(
+                c, report("fio-3.33", 65536, 16, 0, 0), report("x", 61440, 15, 0, 0)))
+        .containsExactly(
+            "job 0 (w): write.io_bytes fio 65536, fsbench 61440",
+            "job 0 (w): write.total_ios fio 16, fsbench 15");
+  }
 }

@@ -168,4 +168,44 @@ class FioJobGeneratorTest {
         .isTrue();
     assertThat(FioJobGenerator.wholeBlocks(Map.of("filesize", "64k-128k"), Map.of())).isFalse();
   }
+
+  @Test
+  void drawsALaterJobWithoutSizeOnAFileAnEarlierJobLeft() {
+    FioJobGenerator generator = new FioJobGenerator(4242);
+    int drawn = 0;
+    for (int i = 0; i < 300; i++) {
+      FioCase c = generator.next(i);
+      java.util.List<FioCase.Section> sections = c.sections();
+      FioCase.Section last = sections.get(sections.size() - 1);
+      if (sections.size() < 2 || !last.sizeFromFiles()) {
+        continue;
+      }
+      drawn++;
+      assertThat(last.flag("stonewall")).isTrue();
+      assertThat(last.rw()).isIn("read", "write", "randread", "randwrite");
+      assertThat(sections.subList(0, sections.size() - 1))
+          .as("case %d: an earlier section leaves %s", i, last.option("filename", ""))
+          .anySatisfy(
+              s -> {
+                assertThat(s.option("filename", s.name() + ".0.0"))
+                    .isEqualTo(last.option("filename", ""));
+                assertThat(FioJobGenerator.leavesItsFile(s)).isTrue();
+              });
+    }
+    assertThat(drawn).as("cases with a later job without size").isBetween(15, 60);
+  }
+
+  @Test
+  void aWriteOnlyFileFioDoesNotPreallocateIsNoFileToTakeASizeFrom() {
+    FioCase.Section none =
+        new FioCase.Section("w", Map.of("rw", "write", "size", "64k", "fallocate", "none"), 0);
+    FioCase.Section unlinked =
+        new FioCase.Section("w", Map.of("rw", "read", "size", "64k", "unlink", "1"), 0);
+    FioCase.Section laidOut =
+        new FioCase.Section("r", Map.of("rw", "randread", "size", "64k", "fallocate", "none"), 0);
+
+    assertThat(FioJobGenerator.leavesItsFile(none)).isFalse();
+    assertThat(FioJobGenerator.leavesItsFile(unlinked)).isFalse();
+    assertThat(FioJobGenerator.leavesItsFile(laidOut)).isTrue();
+  }
 }

@@ -50,7 +50,6 @@ public final class JobOptionParser {
   private String directory = "";
   private boolean absoluteFileName;
   private boolean sizeGiven;
-  private boolean fileSizeGiven;
   private io.fsbench.api.FileHandling files = io.fsbench.api.FileHandling.DEFAULT;
   private final PacingOptions pacing = new PacingOptions();
   private final MeasurementOptions measurements = new MeasurementOptions();
@@ -205,7 +204,9 @@ public final class JobOptionParser {
           "zonesize",
           "zonerange",
           "zoneskip",
-          "create_serialize");
+          "create_serialize",
+          "fill_device",
+          "fill_fs");
 
   private void apply(String key, String value) {
     if (applyOwnTable(key, value)) {
@@ -244,7 +245,6 @@ public final class JobOptionParser {
               "filesize (" + value + ") as a range is not supported; give one size");
         }
         builder.fileSize(FioValues.size(key, value, kbBase));
-        fileSizeGiven = true;
       }
       case "nrfiles" -> builder.nrFiles(FioValues.integer(key, value));
       case "io_size", "io_limit" -> builder.ioSize(FioValues.size(key, value, kbBase));
@@ -306,6 +306,8 @@ public final class JobOptionParser {
       case "allow_file_create" -> files = files.allowCreate(FioValues.bool(key, value));
       case "create_on_open" -> files = files.createOnOpen(FioValues.bool(key, value));
       case "unlink" -> files = files.unlink(FioValues.bool(key, value));
+      case "create_serialize" -> files = files.createSerialize(FioValues.bool(key, value));
+      case "fill_device", "fill_fs" -> files = files.fillDevice(FioValues.bool(key, value));
       case "offset", "fileoffset", "offset_increment", "offset_align" ->
           offsets = OffsetOptions.apply(offsets, key, value, kbBase);
       case "number_ios" -> builder.numberIos(FioValues.count(key, value, kbBase));
@@ -319,10 +321,7 @@ public final class JobOptionParser {
       // unique_filename: fio prefixes names with the client's address only in client/server mode,
       // so locally it changes nothing; threads: the tiobench profile's thread count, which fio
       // accepts in any job and which has no effect without profile=tiobench
-      // create_serialize: fsbench lays every file out on one thread before any job runs, which
-      // is what fio's default (1) does and what 0 only parallelises; layout is timed apart
-      case "thread", "disk_util", "unique_filename", "create_serialize" ->
-          FioValues.bool(key, value);
+      case "thread", "disk_util", "unique_filename" -> FioValues.bool(key, value);
       case "threads" -> FioValues.integer(key, value);
       default -> throw new IllegalStateException("option '" + key + "' has no handler");
     }
@@ -445,6 +444,8 @@ public final class JobOptionParser {
                 "unlink",
                 "unique_filename",
                 "create_serialize",
+                "fill_device",
+                "fill_fs",
                 "scramble_buffers")
             .contains(key)
         || MeasurementOptions.handles(key)
@@ -633,13 +634,9 @@ public final class JobOptionParser {
     builder.offsetModifier(
         offsetModifier.identical(identical).percentRandom(percentRandom[0], percentRandom[1]));
     if (!sizeGiven) {
-      if (!fileSizeGiven) {
-        throw new InvalidInputException(
-            (jobName == null ? "the job" : "job '" + jobName + "'")
-                + " gives neither size nor filesize, and fsbench starts with no files; give one,"
-                + " e.g. size=256m (fio refuses such a job too: 'you need to specify size=')");
-      }
-      builder.size(Size.ZERO); // fio's size is then nrfiles * filesize
+      // fio's size is then nrfiles * filesize, or, with neither, the sizes of the files the job
+      // finds when it is set up (or, with fill_device, what the filesystem holds)
+      builder.size(Size.ZERO);
     }
     if (!randRepeat && !seedGiven) {
       builder.randSeed(System.nanoTime());

@@ -146,10 +146,10 @@ class JobFileTest {
 
   @Test
   void refusesAnUnsupportedOptionNamingItAndItsLine() {
-    assertThatThrownBy(() -> parse("[j]\nrw=read\nsize=1m\nfill_device=1\n"))
+    assertThatThrownBy(() -> parse("[j]\nrw=read\nsize=1m\npre_read=1\n"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("job file:4")
-        .hasMessageContaining("option 'fill_device' is not supported");
+        .hasMessageContaining("option 'pre_read' is not supported");
   }
 
   @Test
@@ -191,11 +191,50 @@ class JobFileTest {
   }
 
   @Test
-  void refusesAJobWithNeitherSizeNorFilesize() {
-    assertThatThrownBy(() -> parse("[r]\nrw=read\n"))
+  void aJobWithNeitherSizeNorFilesizeTakesTheSizesOfItsFiles() {
+    JobSpec spec = parse("[r]\nrw=read\nfilename=f\n").jobs().get(0).spec();
+
+    assertThat(spec.sizeFromFiles()).isTrue();
+    assertThat(spec.fileHandling().createSerialize()).isTrue();
+  }
+
+  @Test
+  void readsCreateSerializeAndFillDeviceWithItsAlias() {
+    JobSpec spec = parse("[w]\nrw=write\ncreate_serialize=0\nfill_fs=1\n").jobs().get(0).spec();
+
+    assertThat(spec.fileHandling().createSerialize()).isFalse();
+    assertThat(spec.fileHandling().fillDevice()).isTrue();
+    assertThat(spec.sizeFromFiles()).as("fill_device without size is unbounded").isFalse();
+    assertThat(parse("[w]\nrw=write\nsize=1m\nfill_device\n").jobs().get(0).spec())
+        .extracting(s -> s.fileHandling().fillDevice())
+        .isEqualTo(true);
+  }
+
+  @Test
+  void refusesFillDeviceWhereAJobCouldNotFillAnything() {
+    assertThatThrownBy(() -> parse("[r]\nrw=read\nfill_device=1\n"))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("job 'r' gives neither size nor filesize")
-        .hasMessageContaining("size=");
+        .hasMessageContaining("job 'r' has fill_device=1")
+        .hasMessageContaining("rw=read does not write")
+        .hasMessageContaining("e.g. rw=write");
+    assertThatThrownBy(() -> parse("[m]\nrw=randrw\nsize=1m\nfill_device=1\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("rw=randrw also reads");
+    assertThatThrownBy(() -> parse("[n]\nrw=write\nioengine=null\nfill_device=1\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("ioengine=null allocates no data blocks");
+    assertThatThrownBy(() -> parse("[x]\nrw=randwrite\nfill_device=1\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("rw=randwrite would draw offsets across an unbounded file")
+        .hasMessageContaining("give a size");
+  }
+
+  @Test
+  void aRandomFillWithASizeIsBoundedByIt() {
+    JobSpec spec = parse("[x]\nrw=randwrite\nsize=1m\nfill_device=1\n").jobs().get(0).spec();
+
+    assertThat(spec.size()).isEqualTo(Size.mib(1));
+    assertThat(spec.fileHandling().fillDevice()).isTrue();
   }
 
   @Test

@@ -55,9 +55,12 @@ public final class BlockEngine {
     }
     CpuTopology topology = CpuTopology.system();
     for (JobFile.Job job : jobs) {
-      JobClone.requireUsable(job.spec(), job.spec().effectiveFileSize().bytes());
+      // a job without size learns its files' sizes at setup, where they are checked
+      JobClone.requireUsable(
+          job.spec(), job.spec().sizeFromFiles() ? Long.MAX_VALUE : share(job.spec()));
       topology.require(job.spec().cpus());
     }
+    ExistingFiles.requireMade(jobs, context.directory());
     long runStart = context.nanoTime();
     List<JobResults.Clone> results = new ArrayList<>();
     int firstThread = 1;
@@ -196,7 +199,10 @@ public final class BlockEngine {
 
   private static List<IoFile> files(
       JobSpec spec, int clone, Path directory, Map<Path, Long> madeSizes) {
-    long size = spec.effectiveFileSize().bytes();
+    if (spec.sizeFromFiles()) {
+      return requireRoom(spec, clone, ExistingFiles.regions(spec, clone, directory, madeSizes));
+    }
+    long size = share(spec);
     List<IoFile> files = new ArrayList<>();
     if (!spec.fileName().isEmpty()) {
       for (String name : spec.fileName().split(":")) {
@@ -207,7 +213,7 @@ public final class BlockEngine {
     // fio's setup_files: size / nrfiles each, the first files one smallest block larger for what
     // the division left over
     long extra = 0;
-    if (spec.fileSize().isZero()) {
+    if (spec.fileSize().isZero() && !spec.size().isZero()) {
       extra = (spec.size().bytes() - size * spec.nrFiles()) / IoGenerator.minBlockSize(spec);
     }
     for (int i = 0; i < spec.nrFiles(); i++) {
@@ -216,6 +222,18 @@ public final class BlockEngine {
       files.add(region(spec, clone, path, own, madeSizes));
     }
     return requireRoom(spec, clone, files);
+  }
+
+  /**
+   * The bytes of each file: {@code filesize}, else the file's share of {@code size}; with {@code
+   * fill_device} and neither, fio's size is unbounded ({@code -1ULL}), and so is each file's share
+   * here, for ENOSPC to end.
+   */
+  private static long share(JobSpec spec) {
+    if (spec.size().isZero() && spec.fileSize().isZero()) {
+      return ExistingFiles.UNBOUNDED / spec.nrFiles();
+    }
+    return spec.effectiveFileSize().bytes();
   }
 
   /** fio refuses a clone whose regions cannot hold one block ("blocksize is larger than ..."). */
@@ -250,7 +268,7 @@ public final class BlockEngine {
     long existing =
         diskless
             ? IoGenerator.minBlockSize(spec)
-            : madeSizes.computeIfAbsent(path, BlockEngine::sizeOnDisk);
+            : ExistingFiles.sizeAtSetup(spec, path, madeSizes);
     long start = spec.offsets().startIn(existing, clone, IoGenerator.minBlockSize(spec));
     long end;
     if (spec.fileSize().isZero()) {
@@ -273,23 +291,14 @@ public final class BlockEngine {
       }
       end = share;
     }
-    long size = Math.max(existing, end);
     if (!diskless) {
-      madeSizes.put(path, size);
+      ExistingFiles.laidOut(spec, path, existing, end, madeSizes);
     }
-    return new IoFile(path, size, start, end, clone);
-  }
-
-  private static long sizeOnDisk(Path path) {
-    try {
-      return Files.isRegularFile(path) ? Files.size(path) : 0;
-    } catch (java.io.IOException e) {
-      return 0; // fio's stat failure leaves the size at zero as well
-    }
+    return new IoFile(path, Math.max(existing, end), start, end, clone);
   }
 
   /** A filename option names a file inside the run's directory, never anywhere else. */
-  private static Path sharedPath(Path directory, String name, JobSpec spec) {
+  static Path sharedPath(Path directory, String name, JobSpec spec) {
     Path path = directory.resolve(name).normalize();
     if (name.isBlank() || !path.getParent().equals(directory.normalize())) {
       throw new InvalidInputException(

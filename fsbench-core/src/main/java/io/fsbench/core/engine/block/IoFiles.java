@@ -42,6 +42,9 @@ final class IoFiles {
     if (exists && Files.size(file.path) >= file.size) {
       return;
     }
+    if (file.size == 0) {
+      return; // a job without size sets up nothing for a missing file; a writer's open makes it
+    }
     if (handling.createOnOpen()) {
       return; // the job's open creates it, as fio's create_on_open
     }
@@ -67,7 +70,9 @@ final class IoFiles {
       flags.add(OpenFlag.TRUNCATE);
     }
     try (NativeFile f = NativeFile.open(file.path, flags)) {
-      allocate(f, spec.fallocate(), file.size);
+      if (!handling.fillDevice()) { // fio neither truncates nor preallocates a file to fill
+        allocate(f, spec.fallocate(), file.size);
+      }
       if (fill) {
         write(f, file.size, spec, content);
       }
@@ -133,7 +138,8 @@ final class IoFiles {
         case NATIVE -> f.fallocate(0, size, false);
         case KEEP -> f.fallocate(0, size, true);
         case POSIX -> f.posixFallocate(0, size);
-        case TRUNCATE, NONE -> {}
+        case TRUNCATE -> f.truncate(size);
+        case NONE -> {}
       }
     } catch (NativeIoException e) {
       // fio's native mode falls back quietly where the filesystem has no fallocate (zfs-fuse)

@@ -120,7 +120,7 @@ final class JobClone {
             spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
     this.threadNumber = threadNumber;
     this.verifier = new Verifier(spec, files, content, clock, this::verifyRead);
-    this.errors = new IoErrors(spec.name(), spec.errors(), false);
+    this.errors = new IoErrors(spec.name(), spec.errors(), spec.fileHandling().fillDevice());
     this.priorities = new CommandPriorityPicker(spec, seed, stats);
     this.latencyTarget = new LatencyTargetProbe(spec.latencyTarget(), spec.ioDepth());
   }
@@ -534,8 +534,12 @@ final class JobClone {
         syncDue = null;
         prepared = clock.getAsLong();
       }
-      if (throttle.await(plan.direction, plan.length, () -> {})) {
+      if (throttle.await(plan.direction, plan.length, () -> {}, phase.deadline)) {
         prepared = clock.getAsLong(); // fio takes the I/O's start time after its rate's wait
+        if (prepared >= phase.deadline) {
+          phase.over(prepared); // due after the runtime: fio's rate_ddir does not issue it
+          break;
+        }
       }
       if (termination.requested()) {
         break; // exitall stopped the clone while it waited for its rate: that I/O is not issued
@@ -850,9 +854,15 @@ final class JobClone {
           planned = false;
           // fio's rate_ddir in inline mode: before waiting for its rate, every I/O in flight
           // completes (io_u_quiesce)
-          boolean waited = throttle.await(plan.direction, plan.length, this::quiesce);
+          boolean waited =
+              throttle.await(plan.direction, plan.length, this::quiesce, phase.deadline);
           if (waited) {
             now = clock.getAsLong(); // fio takes the I/O's start time after its rate's wait
+          }
+          if (waited && now >= phase.deadline) {
+            phase.over(now); // due after the runtime: fio's rate_ddir does not issue it
+            stopping = true;
+            break;
           }
           if (termination.requested()) {
             stopping = true; // stopped by exitall while waiting for its rate: not issued

@@ -77,10 +77,18 @@ final class Throttle {
    * @return whether it waited
    */
   boolean await(Direction direction, int length, Runnable beforeWaiting) {
+    return await(direction, length, beforeWaiting, Long.MAX_VALUE);
+  }
+
+  /**
+   * As above, waiting no later than {@code deadline} (the job's runtime): fio's {@code rate_ddir}
+   * sleeps until the runtime ends when the I/O is due after it, and then does not issue it.
+   */
+  boolean await(Direction direction, int length, Runnable beforeWaiting, long deadline) {
     if (!limited) {
       return false;
     }
-    long due = nextDue(direction, length);
+    long due = Math.min(nextDue(direction, length), deadline);
     if (due - clock.getAsLong() <= 0) {
       return false;
     }

@@ -47,10 +47,16 @@ public final class FioOptions {
     }
     o.put("rwmixread", Integer.toString(spec.rwMixRead()));
     putBlockSize(o, spec.readBlockSize(), spec.writeBlockSize());
-    o.put("size", spec.size().toString());
-    o.put("filesize", spec.effectiveFileSize().toString());
+    // without size or filesize the files decide (or, with fill_device, the filesystem's room)
+    boolean sized = !spec.size().isZero() || !spec.fileSize().isZero();
+    if (sized) {
+      o.put("size", spec.size().toString());
+      o.put("filesize", spec.effectiveFileSize().toString());
+    }
     o.put("nrfiles", Integer.toString(spec.nrFiles()));
-    o.put("io_size", spec.effectiveIoSize().toString());
+    if (sized || !spec.ioSize().isZero()) {
+      o.put("io_size", spec.effectiveIoSize().toString());
+    }
     putOffsets(o, spec.offsets());
     o.put("number_ios", Long.toString(spec.numberIos()));
     if (!spec.zones().isNone()) {
@@ -179,6 +185,12 @@ public final class FioOptions {
     o.put("allow_file_create", flag(files.allowCreate()));
     o.put("create_on_open", flag(files.createOnOpen()));
     o.put("unlink", flag(files.unlink()));
+    if (!files.createSerialize()) {
+      o.put("create_serialize", "0");
+    }
+    if (files.fillDevice()) {
+      o.put("fill_device", "1");
+    }
   }
 
   private static void putPacing(Map<String, String> o, Pacing pacing) {

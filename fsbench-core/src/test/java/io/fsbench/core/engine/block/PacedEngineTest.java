@@ -108,4 +108,13 @@ class PacedEngineTest {
     assertThat(r.read().lat().n()).isEqualTo(16);
     assertThat(r.latencyUs().values()).allMatch(v -> v == 0.0);
   }
+
+  @Test
+  void aRatedIoDueAfterTheRuntimeIsNotIssued() {
+    // fio 3.33: 10 reads (at 0, 102.4, ... 921.6 ms); the 11th, due at 1024 ms, is past the
+    // runtime: rate_ddir sleeps until the runtime ends and does not issue it
+    List<JobResult> r = runFile("[r]\nrw=read\nsize=128k\nrate=40000\nruntime=1\n");
+
+    assertThat(r.get(0).read().totalIos()).isEqualTo(10);
+  }
 }
