@@ -1,7 +1,6 @@
 package io.fsbench.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fsbench.api.BonnieResult;
 import io.fsbench.api.BonnieSpec;
@@ -9,9 +8,8 @@ import io.fsbench.api.Size;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The I/O fsbench's bonnie does, seen by the loop device under a fresh ext4 volume ({@code
@@ -21,23 +19,7 @@ class BonnieDeviceIoIT {
 
   private static final long SIZE = 32L << 20;
 
-  private static BenchVolume volume;
-
-  @BeforeAll
-  static void makeVolume() throws Exception {
-    assumeTrue(
-        Files.readAllLines(Path.of("/proc/self/status")).stream()
-            .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[2].equals("0")),
-        "needs root: it makes a loop device and mounts it");
-    volume = BenchVolume.create("ext4", Size.mib(256));
-  }
-
-  @AfterAll
-  static void closeVolume() {
-    if (volume != null) {
-      volume.close();
-    }
-  }
+  @RegisterExtension static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(256));
 
   @Test
   void aDirectBlockWriteAndTheRewriteReachTheDeviceAndTheRewriteReadsItBack() throws Exception {
@@ -51,9 +33,9 @@ class BonnieDeviceIoIT {
             .files(0)
             .seed(42)
             .build();
-    Path dir = volume.freshDirectory("bonnie-device");
+    Path dir = SCRATCH.get().freshDirectory("bonnie-device");
     try {
-      volume.settle();
+      SCRATCH.get().settle();
       long[] before = stat();
       BonnieResult r = BonnieDiff.fsbench(spec, dir);
       long[] after = stat();
@@ -70,7 +52,7 @@ class BonnieDeviceIoIT {
         assertThat(left).as("bonnie's file is removed after the seeks").isEmpty();
       }
     } finally {
-      volume.remove(dir);
+      SCRATCH.get().remove(dir);
     }
   }
 
@@ -85,9 +67,9 @@ class BonnieDeviceIoIT {
             .directories(5)
             .seed(7)
             .build();
-    Path dir = volume.freshDirectory("bonnie-files");
+    Path dir = SCRATCH.get().freshDirectory("bonnie-files");
     try {
-      volume.settle();
+      SCRATCH.get().settle();
       long[] before = stat();
       BonnieResult r = BonnieDiff.fsbench(spec, dir);
       long[] after = stat();
@@ -107,13 +89,13 @@ class BonnieDeviceIoIT {
         assertThat(left).isEmpty();
       }
     } finally {
-      volume.remove(dir);
+      SCRATCH.get().remove(dir);
     }
   }
 
   /** /sys/block/loopN/stat: reads, merged, sectors read, ms, writes, merged, sectors written. */
   private static long[] stat() throws Exception {
-    Path device = volume.device();
+    Path device = SCRATCH.get().device();
     String[] fields =
         Files.readString(Path.of("/sys/block", device.getFileName().toString(), "stat"))
             .strip()

@@ -1,7 +1,6 @@
 package io.fsbench.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fsbench.api.BonnieSpec;
 import io.fsbench.api.Size;
@@ -9,9 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The bonnie harness in CI: a fixed seed, a few random parameter sets run by Debian's bonnie++
@@ -23,29 +21,12 @@ class BonnieDiffIT {
   private static final long SEED = 7;
   private static final int COUNT = 9;
 
-  private static BenchVolume volume;
-
-  @BeforeAll
-  static void makeVolume() throws Exception {
-    assumeTrue(
-        Files.readAllLines(Path.of("/proc/self/status")).stream()
-            .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[2].equals("0")),
-        "needs root: it makes a loop device and mounts it");
-    String missing = BonnieCpp.missing();
-    assumeTrue(missing == null, missing);
-    volume = BenchVolume.create("ext4", Size.mib(256));
-  }
-
-  @AfterAll
-  static void closeVolume() {
-    if (volume != null) {
-      volume.close();
-    }
-  }
+  @RegisterExtension
+  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(256), BonnieCpp::missing);
 
   @Test
   void agreesWithBonnieOnRandomCases() throws Exception {
-    Path parent = volume.freshDirectory("bonniediff");
+    Path parent = SCRATCH.get().freshDirectory("bonniediff");
 
     BonnieDiff.Summary summary = new BonnieDiff(parent, System.out).agreement(SEED, COUNT);
 

@@ -1,7 +1,6 @@
 package io.fsbench.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fsbench.api.DdResult;
 import io.fsbench.api.DdSpec;
@@ -9,9 +8,8 @@ import io.fsbench.api.Size;
 import io.fsbench.core.workload.dd.DdRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The I/O fsbench's dd does, seen by the loop device under a fresh ext4 volume: the sectors the
@@ -26,23 +24,7 @@ class DdDeviceIoIT {
   /** What the filesystem may add to a file's data: journal, inode and extent blocks. */
   private static final long METADATA_SLACK = 4 * MIB;
 
-  private static BenchVolume volume;
-
-  @BeforeAll
-  static void makeVolume() throws Exception {
-    assumeTrue(
-        Files.readAllLines(Path.of("/proc/self/status")).stream()
-            .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[2].equals("0")),
-        "needs root: it makes a loop device and mounts it");
-    volume = BenchVolume.create("ext4", Size.mib(256));
-  }
-
-  @AfterAll
-  static void closeVolume() {
-    if (volume != null) {
-      volume.close();
-    }
-  }
+  @RegisterExtension static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(256));
 
   @Test
   void aDirectWriteReachesTheDeviceBlockByBlock() throws Exception {
@@ -88,11 +70,11 @@ class DdDeviceIoIT {
 
   /** The device's counters around one run in a fresh directory, flushed before and after. */
   private static DeviceIo run(DdSpec spec) throws Exception {
-    Path dir = volume.freshDirectory("dd");
+    Path dir = SCRATCH.get().freshDirectory("dd");
     try {
-      volume.syncfs();
+      SCRATCH.get().syncfs();
       long[] before = stat();
-      DdResult result = new DdRunner().run(spec, volume.context(dir));
+      DdResult result = new DdRunner().run(spec, SCRATCH.get().context(dir));
       long[] after = stat();
       return new DeviceIo(
           result,
@@ -101,7 +83,7 @@ class DdDeviceIoIT {
           (after[6] - before[6]) * 512,
           after[4] - before[4]);
     } finally {
-      volume.remove(dir);
+      SCRATCH.get().remove(dir);
     }
   }
 
@@ -109,7 +91,7 @@ class DdDeviceIoIT {
    * /sys/block/loopN/stat: reads, merged, sectors read, ms, writes, merged, sectors written, ...
    */
   private static long[] stat() throws Exception {
-    Path device = volume.device();
+    Path device = SCRATCH.get().device();
     String[] fields =
         Files.readString(Path.of("/sys/block", device.getFileName().toString(), "stat"))
             .strip()

@@ -2,7 +2,6 @@ package io.fsbench.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,8 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -40,25 +38,8 @@ class FillDeviceIT {
   /** The largest block of these jobs: what the free space either side sees may differ by. */
   private static final long BLOCK = 65536;
 
-  private static BenchVolume volume;
-
-  @BeforeAll
-  static void makeVolume() throws Exception {
-    assumeTrue(
-        Files.readAllLines(Path.of("/proc/self/status")).stream()
-            .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[2].equals("0")),
-        "needs root: it makes a loop device and mounts it");
-    String fio = FioDiff.fioMissing();
-    assumeTrue(fio == null, fio);
-    volume = BenchVolume.create("ext4", Size.mib(64));
-  }
-
-  @AfterAll
-  static void closeVolume() {
-    if (volume != null) {
-      volume.close();
-    }
-  }
+  @RegisterExtension
+  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(64), FioDiff::fioMissing);
 
   /**
    * Sequential fills with 4 KiB and 64 KiB blocks, direct and buffered, alone, with a verify fio
@@ -130,19 +111,19 @@ class FillDeviceIT {
   }
 
   private static JsonNode runFio(Path job) throws Exception {
-    Path top = volume.freshDirectory("fill");
+    Path top = SCRATCH.get().freshDirectory("fill");
     Path work = Files.createDirectories(top.resolve("a").resolve("b"));
     try {
       String out =
           CTools.run(List.of("fio", "--output-format=json", job.toAbsolutePath().toString()), work);
       return JSON.readTree(out.substring(out.indexOf('{')));
     } finally {
-      volume.remove(top);
+      SCRATCH.get().remove(top);
     }
   }
 
   private static JsonNode runFsBench(Path job) throws Exception {
-    Path top = volume.freshDirectory("fill");
+    Path top = SCRATCH.get().freshDirectory("fill");
     try {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
@@ -156,7 +137,7 @@ class FillDeviceIT {
       assertThat(code).as("fsbench's exit: %s", err).isZero();
       return JSON.readTree(out.toString());
     } finally {
-      volume.remove(top);
+      SCRATCH.get().remove(top);
     }
   }
 }

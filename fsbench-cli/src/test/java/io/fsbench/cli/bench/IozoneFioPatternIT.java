@@ -1,7 +1,6 @@
 package io.fsbench.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fsbench.api.IozoneSpec;
@@ -13,8 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * IOzone cannot be installed here, so each of its tests is checked against the fio jobs that do the
@@ -48,7 +47,8 @@ class IozoneFioPatternIT {
           Test.PWRITE,
           Test.PREAD);
 
-  private static BenchVolume volume;
+  @RegisterExtension
+  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(256), FioDiff::fioMissing);
 
   /** One generated case and the I/O IOzone makes for it: reads, writes, and priming reads. */
   record Case(Size file, Size record, Test test, boolean direct, boolean fsync) {
@@ -94,14 +94,8 @@ class IozoneFioPatternIT {
   }
 
   @BeforeAll
-  static void makeVolume() throws Exception {
-    assumeTrue(
-        Files.readAllLines(Path.of("/proc/self/status")).stream()
-            .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[2].equals("0")),
-        "needs root: it makes a loop device and mounts it");
-    String fio = FioDiff.fioMissing();
-    assumeTrue(fio == null, fio);
-    volume = BenchVolume.create("ext4", Size.mib(256));
+  static void warmUp() throws Exception {
+    BenchVolume volume = SCRATCH.get();
     // Loads the classes and libraries every test uses, whose reads would otherwise count as the
     // first case's system calls.
     Path warm = volume.freshDirectory("iozone-warm-up");
@@ -110,13 +104,6 @@ class IozoneFioPatternIT {
             new Case(Size.kib(64), Size.kib(4), Test.FREAD, false, false).spec(),
             volume.context(warm));
     volume.remove(warm);
-  }
-
-  @AfterAll
-  static void closeVolume() {
-    if (volume != null) {
-      volume.close();
-    }
   }
 
   static List<Case> cases(long seed, int count) {
@@ -149,23 +136,23 @@ class IozoneFioPatternIT {
   }
 
   private static void check(Case c) throws Exception {
-    Path dir = volume.freshDirectory("iozone");
-    volume.settle();
+    Path dir = SCRATCH.get().freshDirectory("iozone");
+    SCRATCH.get().settle();
     long[] before = stat();
     long[] callsBefore = syscalls();
-    new IozoneRunner().run(c.spec(), volume.context(dir));
+    new IozoneRunner().run(c.spec(), SCRATCH.get().context(dir));
     long[] callsAfter = syscalls();
-    volume.syncfs();
+    SCRATCH.get().syncfs();
     long[] after = stat();
-    volume.remove(dir);
+    SCRATCH.get().remove(dir);
 
-    Path fioDir = volume.freshDirectory("fio");
-    volume.settle();
+    Path fioDir = SCRATCH.get().freshDirectory("fio");
+    SCRATCH.get().settle();
     long[] fioBefore = stat();
     JsonNode fio = fio(c, fioDir);
-    volume.syncfs();
+    SCRATCH.get().syncfs();
     long[] fioAfter = stat();
-    volume.remove(fioDir);
+    SCRATCH.get().remove(fioDir);
 
     long[] want = c.iozoneCalls();
     // The JVM's other threads make a few read and write calls meanwhile.
@@ -222,7 +209,8 @@ class IozoneFioPatternIT {
 
   private static long[] stat() throws Exception {
     String[] fields =
-        Files.readString(Path.of("/sys/block", volume.device().getFileName().toString(), "stat"))
+        Files.readString(
+                Path.of("/sys/block", SCRATCH.get().device().getFileName().toString(), "stat"))
             .strip()
             .split("\\s+");
     long[] values = new long[fields.length];

@@ -2,7 +2,6 @@ package io.fsbench.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,9 +14,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * randomio has no Debian package, so its I/O is checked against the fio job that does the same I/O
@@ -32,25 +30,8 @@ class RandomIoFioPatternIT {
   private static final int IO_SIZE = 2048;
   private static final long FILE_SIZE = 64L << 20;
 
-  private static BenchVolume volume;
-
-  @BeforeAll
-  static void makeVolume() throws Exception {
-    assumeTrue(
-        Files.readAllLines(Path.of("/proc/self/status")).stream()
-            .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[2].equals("0")),
-        "needs root: it makes a loop device and mounts it");
-    String fio = FioDiff.fioMissing();
-    assumeTrue(fio == null, fio);
-    volume = BenchVolume.create("ext4", Size.mib(512));
-  }
-
-  @AfterAll
-  static void closeVolume() {
-    if (volume != null) {
-      volume.close();
-    }
-  }
+  @RegisterExtension
+  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(512), FioDiff::fioMissing);
 
   @Test
   void doesTheIoOfTheEquivalentFioJob() throws Exception {
@@ -62,18 +43,18 @@ class RandomIoFioPatternIT {
             .sampleTime(Duration.ofSeconds(2))
             .build();
 
-    Path fsbenchDir = volume.freshDirectory("randomio");
+    Path fsbenchDir = SCRATCH.get().freshDirectory("randomio");
     long[] before = stat();
-    RandomIoResult fsbench = new RandomIoRunner().run(spec, volume.context(fsbenchDir));
+    RandomIoResult fsbench = new RandomIoRunner().run(spec, SCRATCH.get().context(fsbenchDir));
     long[] after = stat();
     long allocated = allocatedBytes(fsbenchDir.resolve("fsbench-randomio.dat"));
-    volume.remove(fsbenchDir);
+    SCRATCH.get().remove(fsbenchDir);
 
-    Path fioDir = volume.freshDirectory("fio");
+    Path fioDir = SCRATCH.get().freshDirectory("fio");
     long[] fioBefore = stat();
     JsonNode fio = fio(fioDir);
     long[] fioAfter = stat();
-    volume.remove(fioDir);
+    SCRATCH.get().remove(fioDir);
 
     long reads = fsbench.total().read().count();
     long writes = fsbench.total().write().count();
@@ -137,7 +118,8 @@ class RandomIoFioPatternIT {
 
   private static long[] stat() throws Exception {
     String[] fields =
-        Files.readString(Path.of("/sys/block", volume.device().getFileName().toString(), "stat"))
+        Files.readString(
+                Path.of("/sys/block", SCRATCH.get().device().getFileName().toString(), "stat"))
             .strip()
             .split("\\s+");
     long[] values = new long[fields.length];
