@@ -8,6 +8,7 @@ import io.fsbench.api.RandomGenerator;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -46,6 +47,7 @@ final class IoGenerator {
   private final RandomPlacement placement;
   private LongSupplier pendingVerify = () -> 0;
   private Runnable betweenPasses = () -> {};
+  private BooleanSupplier halted = () -> false;
   private Runnable passEnd = () -> {};
   private Consumer<IoFile> fileDone = f -> {};
   private long verified;
@@ -220,8 +222,14 @@ final class IoGenerator {
    * pendingBytes} says how much it will read, which counts towards {@code io_size}.
    */
   void verifyBetweenPasses(LongSupplier pendingBytes, Runnable verify) {
+    verifyBetweenPasses(pendingBytes, verify, () -> false);
+  }
+
+  /** As above; no pass follows a verify after which {@code halted} holds (verify_fatal). */
+  void verifyBetweenPasses(LongSupplier pendingBytes, Runnable verify, BooleanSupplier halted) {
     this.pendingVerify = pendingBytes;
     this.betweenPasses = verify;
+    this.halted = halted;
   }
 
   /**
@@ -329,6 +337,9 @@ final class IoGenerator {
     }
     passEnd.run(); // the end of fio's do_io: end_fsync
     betweenPasses.run(); // fio verifies what a pass wrote before the next starts
+    if (halted.getAsBoolean()) {
+      return false;
+    }
     passes++;
     passIssued = 0;
     passFailed = 0;

@@ -118,8 +118,8 @@ final class JobClone {
         steadyState.register(
             spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
     this.threadNumber = threadNumber;
-    this.verifier = new Verifier(spec, files, content, clock, this::verifyRead);
     this.errors = new IoErrors(spec.name(), spec.errors(), false);
+    this.verifier = new Verifier(spec, files, content, clock, this::verifyRead, errors);
     this.priorities = new CommandPriorityPicker(spec, seed, stats);
     this.latencyTarget = new LatencyTargetProbe(spec.latencyTarget(), spec.ioDepth());
   }
@@ -244,7 +244,8 @@ final class JobClone {
     generator.onPassEnd(this::passEnded);
     generator.onFileDone(this::fileDone);
     if (verifier.logsWrites()) {
-      generator.verifyBetweenPasses(verifier::pendingBytes, this::verifyBetweenPasses);
+      generator.verifyBetweenPasses(
+          verifier::pendingBytes, this::verifyBetweenPasses, verifier::halted);
     }
   }
 
@@ -465,7 +466,10 @@ final class JobClone {
         restart(now);
       }
       // steady state attained stops the job as fio's fio_mark_td_terminate: not an error
-      if (now >= deadline || steady.stopRequested() || termination.requested()) {
+      if (now >= deadline
+          || steady.stopRequested()
+          || termination.requested()
+          || verifier.halted()) {
         terminated = true;
         return true;
       }
@@ -551,6 +555,7 @@ final class JobClone {
           issued = clock.getAsLong();
           n = FileOperations.io(file, spec, plan.direction, plan.offset, plan.length);
         } else if (plan.direction == Direction.READ) {
+          verifier.read();
           readBuffer.clear().limit(plan.length);
           issued = clock.getAsLong();
           n = file.descriptor.pread(readBuffer, plan.offset);
@@ -831,6 +836,18 @@ final class JobClone {
             held = true;
             break;
           }
+          if (!planned && generator.bytesLeft() && verifier.backlogDue()) {
+            // fio's check_get_verify at depth. fsbench completes what is in flight first and
+            // reads the block back with pread(2), as its verify after a pass does, so no logged
+            // write is still in flight when its turn comes (fio then issues a new I/O instead)
+            quiesce();
+            generator.verified(verifier.verifyNext(spec.name()));
+            if (failed || phase.over(clock.getAsLong())) {
+              stopping = true;
+              break;
+            }
+            continue;
+          }
           long now = clock.getAsLong();
           if (!planned && !generator.next(plan)) {
             exhausted = true;
@@ -938,6 +955,7 @@ final class JobClone {
         queue.priority(priorities.value(plan.direction, priority));
       }
       if (plan.direction == Direction.READ) {
+        verifier.read();
         queue.read(plan.file.descriptor, buffer, plan.offset, slot);
       } else {
         content.prepare(buffer, plan.offset, preparedAt);
