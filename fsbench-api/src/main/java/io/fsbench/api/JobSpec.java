@@ -287,8 +287,9 @@ public record JobSpec(
       throw new InvalidInputException(
           "job '" + name + "' has neither size nor filesize; give one, e.g. size=200m");
     }
-    // the file-operation engines read nothing: their opens are what create_on_open times
-    if (fileHandling.createOnOpen() && rw.reads() && !ioEngine.isFileOperation()) {
+    // the file-operation engines read nothing: their opens are what create_on_open times; a
+    // mix reads what its writes made (a read past the end is a short one of 0 bytes, as in fio)
+    if (fileHandling.createOnOpen() && rw.reads() && !rw.writes() && !ioEngine.isFileOperation()) {
       throw new InvalidInputException(
           "job '"
               + name

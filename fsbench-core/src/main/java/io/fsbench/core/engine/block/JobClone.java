@@ -635,8 +635,8 @@ final class JobClone {
       long clat,
       long lat,
       int priority) {
-    if (n < length) {
-      stats.shortIo(direction);
+    if (n > 0 && n < length) {
+      stats.shortIo(direction); // fio's io_completed: a read at the end of the file is no short one
     }
     if (spec.ioEngine().isFileOperation()) {
       stats.counted(direction, n); // fio keeps no latency of their I/Os, only of the operations

@@ -285,9 +285,11 @@ final class Verifier {
       }
     }
     if (errors.verifyFailed(message.toString())) {
-      // skipped under continue_on_error=verify; verify_fatal still ends the job, as fio's
-      // verify_io_u marks it terminated whatever its error handling
-      halted = settings.fatal();
+      // skipped under continue_on_error=verify; verify_fatal still ends the job when the data
+      // was bad, as fio's verify_io_u marks it terminated whatever its error handling, but not
+      // for a bad header, which verify_io_u returns before it gets there (observed: fio 3.33
+      // reads on after bad magic headers with verify_fatal=1 continue_on_error=all)
+      halted = settings.fatal() && !failures.get(0).header();
       return;
     }
     throw failed(job, message.toString());

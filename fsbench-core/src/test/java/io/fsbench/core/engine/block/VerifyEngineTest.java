@@ -188,6 +188,17 @@ class VerifyEngineTest {
   }
 
   @Test
+  void aMixOnFilesItsOpenCreatesReadsWhatItsWritesMadeAndShortOfThatNothing() {
+    // fio's create_on_open lays nothing out: a read past the end is an I/O of 0 bytes, and no
+    // short one (io_completed requeues only a read that moved some bytes)
+    JobResult r = run("[m]\nrw=randrw\nbs=4k\nsize=256k\ncreate_on_open=1\n").get(0);
+
+    assertThat(r.read().totalIos() + r.write().totalIos()).isEqualTo(64);
+    assertThat(r.read().ioBytes()).isLessThan(r.read().totalIos() * 4096);
+    assertThat(r.read().shortIos()).isZero();
+  }
+
+  @Test
   void aMixedJobWithoutDoVerifyReadsOnlyWhatItsMixDraws() {
     JobResult r = run("[v]\nrw=randrw\nbs=4k\nsize=256k\nverify=md5\ndo_verify=0\n").get(0);
 
@@ -221,6 +232,20 @@ class VerifyEngineTest {
     assertThat(r.read().totalIos()).isEqualTo(3);
     assertThat(r.errors().total()).isEqualTo(1);
     assertThat(r.error()).isEqualTo(84);
+  }
+
+  @Test
+  void verifyFatalReadsOnAfterABadHeaderAsFiosVerifyIoUReturnsBeforeItsTerminate()
+      throws IOException {
+    JobResult r =
+        run("[r]\nrw=read\nbs=4k\nsize=64k\nverify=md5\ncontinue_on_error=verify\n"
+                + "verify_fatal=1\n")
+            .get(0);
+
+    // a fresh file holds no headers: every block is bad, and each is counted
+    assertThat(r.read().totalIos()).isEqualTo(16);
+    assertThat(r.errors().total()).isEqualTo(16);
+    assertThat(r.errors().verifyErrors()).isEqualTo(16);
   }
 
   @Test
