@@ -571,6 +571,11 @@ final class JobClone {
           }
           issued = clock.getAsLong();
           n = file.descriptor.pwrite(writeBuffer, plan.offset);
+          if (spec.rw().trimsThenWrites() && spec.ioEngine().isAsync()) {
+            // fio queues a trimwrite job's writes on libaio and io_uring and times their
+            // submission (io_u_queued); its trims complete in the call, untimed there
+            stats.submitted(Direction.WRITE, issued - prepared);
+          }
         }
       } catch (NativeIoException e) {
         issuedIos++;

@@ -67,11 +67,24 @@ final class Verifier {
     this.buffer = AlignedBuffers.allocate(IoGenerator.maxBlockSize(spec));
     this.logsWrites =
         spec.verify() != VerifyMethod.NONE && spec.rw().writes() && settings.doVerify();
+    // fsbench's map counts in the job's smallest size and aligns a larger write down to its own
+    // size, so such a write may land on a block written before: then the newest write of each
+    // block is what is read back, as fio's tree keeps it
     this.inWriteOrder =
-        spec.rw().isRandom() && spec.randomMap() && spec.randomGenerator() != RandomGenerator.LFSR;
+        spec.rw().isRandom()
+            && spec.randomMap()
+            && spec.randomGenerator() != RandomGenerator.LFSR
+            && IoGenerator.minBlockSize(spec) == smallestWrite(spec);
     for (IoFile f : files) {
       tree.put(f, new TreeMap<>());
     }
+  }
+
+  private static long smallestWrite(JobSpec spec) {
+    return spec.writeBlockSize().splits().stream()
+        .mapToLong(split -> split.size().bytes())
+        .min()
+        .orElseThrow();
   }
 
   /**
