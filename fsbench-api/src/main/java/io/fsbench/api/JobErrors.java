@@ -10,6 +10,7 @@ package io.fsbench.api;
  *   long skipped = job.errors().total(); // errors counted, e.g. ENOSPC ignored by ignore_error
  * }
  * boolean failed = job.errors().ended(); // fio then exits 1
+ * boolean badData = job.errors().verifyErrors() > 0; // skipped under continue_on_error=verify
  * }</pre>
  *
  * @param reported whether the job set {@code continue_on_error}, so that fio reports the counts
@@ -20,17 +21,30 @@ package io.fsbench.api;
  *     member's, as fio's group sums copy it)
  * @param ended whether an error ended the job (its {@code error} is then that errno); a job whose
  *     errors were all skipped reports the first as its {@code error} but did not fail
+ * @param verifyErrors how many of the counted errors were bad data a verify found (EILSEQ) and
+ *     skipped under {@code continue_on_error=verify}; fio has no key for them
  */
-public record JobErrors(boolean reported, long total, int first, boolean ended) {
+public record JobErrors(boolean reported, long total, int first, boolean ended, long verifyErrors) {
 
   /** No error counted, and none reported (no {@code continue_on_error}). */
   public static final JobErrors NONE = new JobErrors(false, 0, 0, false);
 
   public JobErrors {
-    if (total < 0 || first < 0) {
+    if (total < 0 || first < 0 || verifyErrors < 0 || verifyErrors > total) {
       throw new IllegalArgumentException(
-          "total_err (" + total + ") and first_error (" + first + ") must not be negative");
+          "total_err ("
+              + total
+              + "), first_error ("
+              + first
+              + ") and verifyErrors ("
+              + verifyErrors
+              + ") must not be negative, and verifyErrors not above total_err");
     }
+  }
+
+  /** Counts without verify errors. */
+  public JobErrors(boolean reported, long total, int first, boolean ended) {
+    this(reported, total, first, ended, 0);
   }
 
   /**
@@ -39,6 +53,11 @@ public record JobErrors(boolean reported, long total, int first, boolean ended) 
    * member's {@code continue_on_error}), ended when either ended.
    */
   public JobErrors plus(JobErrors next) {
-    return new JobErrors(next.reported, total + next.total, next.first, ended || next.ended);
+    return new JobErrors(
+        next.reported,
+        total + next.total,
+        next.first,
+        ended || next.ended,
+        verifyErrors + next.verifyErrors);
   }
 }

@@ -211,6 +211,7 @@ public record JobSpec(
     Objects.requireNonNull(trimBlockSize, "trimBlockSize");
     Objects.requireNonNull(errors, "errors");
     requireTrimFits(name, rw, verify, logs, distribution, blockAlign);
+    requireTrimWriteFits(name, rw, offsetModifier, numberIos, loops);
     Objects.requireNonNull(submitMode, "submitMode");
     Objects.requireNonNull(latencyTarget, "latencyTarget");
     Objects.requireNonNull(commandPriorities, "commandPriorities");
@@ -286,8 +287,9 @@ public record JobSpec(
       }
     }
     requireFillable(name, rw, ioEngine, size, fileSize, fileHandling);
-    // the file-operation engines read nothing: their opens are what create_on_open times
-    if (fileHandling.createOnOpen() && rw.reads() && !ioEngine.isFileOperation()) {
+    // the file-operation engines read nothing: their opens are what create_on_open times; a
+    // mix reads what its writes made (a read past the end is a short one of 0 bytes, as in fio)
+    if (fileHandling.createOnOpen() && rw.reads() && !rw.writes() && !ioEngine.isFileOperation()) {
       throw new InvalidInputException(
           "job '"
               + name
@@ -596,6 +598,35 @@ public record JobSpec(
               + " with "
               + refused
               + " is not supported by fsbench's engine; drop it, or trim without it");
+    }
+  }
+
+  /**
+   * What fsbench does not run with {@code trimwrite} and {@code randtrimwrite}: an offset modifier
+   * or {@code percentage_random}, whose sequence fio's alternation of trims and writes does not
+   * define, and {@code number_ios} over several loops, which fio 3.33's do_io doubles again at each
+   * pass.
+   */
+  private static void requireTrimWriteFits(
+      String name, ReadWrite rw, OffsetModifier modifier, long numberIos, int loops) {
+    if (!rw.trimsThenWrites()) {
+      return;
+    }
+    String refused =
+        !modifier.equals(OffsetModifier.NONE)
+            ? "an offset modifier or percentage_random"
+            : numberIos > 0 && loops > 1
+                ? "number_ios and loops=" + loops + " (fio 3.33 doubles number_ios at each loop)"
+                : null;
+    if (refused != null) {
+      throw new InvalidInputException(
+          "job '"
+              + name
+              + "': rw="
+              + rw.fioName()
+              + " with "
+              + refused
+              + " is not supported by fsbench's engine; drop it");
     }
   }
 

@@ -4,27 +4,36 @@ import java.util.Locale;
 
 /** The access pattern of a block I/O job, fio's {@code rw=} option. */
 public enum ReadWrite {
-  READ("read", true, false, false),
-  WRITE("write", false, true, false),
-  RANDREAD("randread", true, false, true),
-  RANDWRITE("randwrite", false, true, true),
-  READWRITE("readwrite", true, true, false),
-  RANDRW("randrw", true, true, true),
+  READ("read", true, false, false, false),
+  WRITE("write", false, true, false, false),
+  RANDREAD("randread", true, false, true, false),
+  RANDWRITE("randwrite", false, true, true, false),
+  READWRITE("readwrite", true, true, false, false),
+  RANDRW("randrw", true, true, true, false),
   /** Sequential trims: fio's discard, or a punched hole with {@code ioengine=falloc}. */
-  TRIM("trim", false, false, false),
+  TRIM("trim", false, false, false, true),
   /** Random trims. */
-  RANDTRIM("randtrim", false, false, true);
+  RANDTRIM("randtrim", false, false, true, true),
+  /**
+   * Trims then writes, in turn, each direction sequential with its own block size (fio's {@code
+   * trimwrite}).
+   */
+  TRIMWRITE("trimwrite", false, true, false, true),
+  /** A random trim, then a write of the block just trimmed (fio's {@code randtrimwrite}). */
+  RANDTRIMWRITE("randtrimwrite", false, true, true, true);
 
   private final String fioName;
   private final boolean reads;
   private final boolean writes;
   private final boolean random;
+  private final boolean trims;
 
-  ReadWrite(String fioName, boolean reads, boolean writes, boolean random) {
+  ReadWrite(String fioName, boolean reads, boolean writes, boolean random, boolean trims) {
     this.fioName = fioName;
     this.reads = reads;
     this.writes = writes;
     this.random = random;
+    this.trims = trims;
   }
 
   /** fio's spelling, e.g. {@code randwrite}. */
@@ -48,14 +57,22 @@ public enum ReadWrite {
     return reads && writes;
   }
 
-  /** Whether the job trims (fio's {@code td_trim}): {@code trim} and {@code randtrim}. */
+  /**
+   * Whether the job trims (fio's {@code td_trim}): {@code trim}, {@code randtrim}, {@code
+   * trimwrite} and {@code randtrimwrite}.
+   */
   public boolean trims() {
-    return !reads && !writes;
+    return trims;
+  }
+
+  /** Whether the job trims and writes in turn (fio's {@code td_trimwrite}). */
+  public boolean trimsThenWrites() {
+    return trims && writes;
   }
 
   /**
    * Parses fio's spellings: read, write, randread, randwrite, rw, readwrite, randrw, trim,
-   * randtrim; fio 3.33's trimwrite and randtrimwrite are refused by name.
+   * randtrim, trimwrite, randtrimwrite.
    */
   public static ReadWrite parse(String text) {
     String s = text.strip().toLowerCase(Locale.ROOT);
@@ -66,13 +83,6 @@ public enum ReadWrite {
     if (s.equals("rw")) {
       return READWRITE;
     }
-    if (s.equals("trimwrite") || s.equals("randtrimwrite")) {
-      throw new InvalidInputException(
-          "rw ("
-              + text
-              + "): fsbench does not run trim-then-write sequences yet; give rw=trim, randtrim,"
-              + " write or randwrite");
-    }
     for (ReadWrite rw : values()) {
       if (rw.fioName.equals(s)) {
         return rw;
@@ -82,6 +92,6 @@ public enum ReadWrite {
         "rw ("
             + text
             + ") is not one of read, write, randread, randwrite, rw, readwrite, randrw, trim,"
-            + " randtrim");
+            + " randtrim, trimwrite, randtrimwrite");
   }
 }

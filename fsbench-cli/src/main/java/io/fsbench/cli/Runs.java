@@ -71,14 +71,25 @@ final class Runs {
   }
 
   /**
-   * 0, or 1 when an error ended a job, as fio exits; a job that only skipped errors ({@code
-   * continue_on_error}) reports the first as its error, and fails nothing, as under fio.
+   * 0, or 1 when an error ended a job, as fio exits; a job that only skipped I/O errors ({@code
+   * continue_on_error}) reports the first as its error, and fails nothing, as under fio. A verify
+   * that found bad data fails the run even when {@code continue_on_error=verify} skipped it (fio
+   * exits 0 then): the report is complete, but the data was not what was written.
    */
   static int exitCode(RunResult run, PrintWriter err) {
     int code = 0;
     for (JobResult job : run.jobs()) {
       if (job.error() != 0 && (job.errors().ended() || !job.errors().reported())) {
         err.println("fsbench: job " + job.jobname() + " failed with error " + job.error());
+        code = 1;
+      } else if (job.errors().verifyErrors() > 0) {
+        err.println(
+            "fsbench: job "
+                + job.jobname()
+                + ": verify found "
+                + job.errors().verifyErrors()
+                + " bad block(s), counted and skipped under continue_on_error (see the warnings"
+                + " above); failing the run");
         code = 1;
       }
     }

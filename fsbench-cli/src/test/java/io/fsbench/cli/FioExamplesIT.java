@@ -100,13 +100,7 @@ class FioExamplesIT {
    * The local examples that do not run yet, each with the option fsbench still refuses by name
    * (each a gap to close, not a reason), or why the test cannot run it in CI.
    */
-  static final Map<String, String> NOT_YET =
-      Map.ofEntries(
-          Map.entry(
-              "enospc-pressure",
-              "verify on a job that reads and writes (rw=randrw) with verify_backlog at"
-                  + " iodepth=128; its error control (continue_on_error, ignore_error,"
-                  + " error_dump), trims, verify_async and verify_dump are read"));
+  static final Map<String, String> NOT_YET = Map.of();
 
   /**
    * fio's falloc example: its falloc fuzzer allocates (fallocate mode 0) while two punch-hole
@@ -136,6 +130,59 @@ class FioExamplesIT {
     assertThat(fuzzers.read().totalIos()).isZero();
     assertThat(result.jobs().get(1).write().ioBytes()).isEqualTo(16L << 20);
     assertThat(result.jobs().get(2).read().ioBytes()).isEqualTo(16L << 20);
+  }
+
+  /**
+   * enospc-pressure runs as fio 3.33 runs it on a file: the punch-hole job's trims are BLKDISCARD,
+   * which a file answers with ENOTTY, and its ignore_error list (ENOSPC) does not skip that, so it
+   * ends at its first trim with error 25; exitall then stops the other two, which end without error
+   * (fio 3.33 gives the same report for the shrunk file: 1 trim, no other I/O).
+   */
+  @Test
+  void enospcPressureEndsAtItsFirstTrimAsFioDoesOnAFile(@TempDir Path dir) throws Exception {
+    Path jobFile = dir.resolve("fsbench-enospc-pressure.fio");
+    Files.writeString(
+        jobFile,
+        shrunk("enospc-pressure", Files.readString(EXAMPLES.resolve("enospc-pressure.fio"))));
+
+    RunResult result = session.fio(jobFile);
+
+    assertThat(result.jobs())
+        .extracting(JobResult::jobname)
+        .containsExactly("dio-raicer", "punch_hole-raicer", "aio-dio-verifier");
+    JobResult punch = result.jobs().get(1);
+    assertThat(punch.error()).isEqualTo(25);
+    assertThat(punch.trim().totalIos()).isEqualTo(1);
+    assertThat(punch.errors().total()).isEqualTo(1); // continue_on_error=write covers trims
+    assertThat(result.jobs().get(0).error()).isZero();
+    assertThat(result.jobs().get(2).error()).isZero();
+  }
+
+  /**
+   * enospc-pressure's verifier on its own, as the example gives it (libaio at iodepth 128,
+   * rw=randrw with verify_backlog=1024, create_on_open, verify_async, verify_dump): every write is
+   * read back once, on top of the reads the mix draws, which are the job's 16 MiB that are not
+   * writes; reads past what the writes made so far find the end of the file (fio 3.33: 4096 reads,
+   * 2104 writes).
+   */
+  @Test
+  void enospcPressuresVerifierReadsBackEachWriteOnce(@TempDir Path dir) throws Exception {
+    String example =
+        shrunk("enospc-pressure", Files.readString(EXAMPLES.resolve("enospc-pressure.fio")));
+    String verifier =
+        example.substring(example.indexOf("[global]"), example.indexOf("[dio-raicer]"))
+            + example.substring(example.indexOf("[aio-dio-verifier]"));
+    Path jobFile = dir.resolve("fsbench-enospc-verifier.fio");
+    Files.writeString(jobFile, verifier);
+
+    JobResult job = session.fio(jobFile).jobs().get(0);
+
+    assertThat(job.error()).isZero();
+    assertThat(job.errors().total()).isZero();
+    assertThat(job.write().totalIos()).isBetween(1500L, 2600L); // half of 4096, drawn
+    // the mix's reads plus one verify read per write: the job's 4096 blocks
+    assertThat(job.read().totalIos()).isEqualTo(4096);
+    assertThat(job.iodepthLevel().get(">=64")).isPositive();
   }
 
   /**
@@ -204,6 +251,12 @@ class FioExamplesIT {
    * The examples whose outcome depends on the machine, each tested on its own below: {@code numa}
    * binds job2 to NUMA nodes 0 and 1, which fio itself refuses on a machine with one node.
    */
+  static final Map<String, String> BY_OWN_TEST =
+      Map.of(
+          "enospc-pressure",
+          "its punch-hole job's BLKDISCARD fails with ENOTTY on a file and ends it, as under fio;"
+              + " see enospcPressureEndsAtItsFirstTrimAsFioDoesOnAFile");
+
   static final Map<String, String> BY_MACHINE =
       Map.of("numa", "job2 needs NUMA nodes 0-1; see numaExampleRunsWhereTheMachineHasItsNodes");
 
@@ -250,7 +303,8 @@ class FioExamplesIT {
                 !NOT_LOCAL.containsKey(e)
                     && !NOT_YET.containsKey(e)
                     && !BY_MACHINE.containsKey(e)
-                    && !OWN_VOLUME.containsKey(e));
+                    && !OWN_VOLUME.containsKey(e)
+                    && !BY_OWN_TEST.containsKey(e));
   }
 
   private static List<String> examples() throws IOException {
@@ -300,6 +354,7 @@ class FioExamplesIT {
     listed.putAll(NOT_YET);
     listed.putAll(BY_MACHINE);
     listed.putAll(OWN_VOLUME);
+    listed.putAll(BY_OWN_TEST);
 
     assertThat(examples()).as("fio's examples").isNotEmpty();
     assertThat(examples())

@@ -126,4 +126,42 @@ class TrimAndErrorsIT {
     assertThat(read.errors()).isEqualTo(new JobErrors(true, 0, 0, true));
     assertThat(read.error()).isEqualTo(ENOTTY);
   }
+
+  @Test
+  void fallocTrimwritePunchesEachBlockAndWritesItBackAsFio() throws Exception {
+    JobResult r =
+        run("[tw]\nioengine=falloc\nrw=trimwrite\nbs=4k,4k,8k\nsize=64k\n"
+                + "filename=fsbench-trimwritten\n")
+            .get(0);
+
+    // fio 3.33 on the same job: 8 trims of 8k and 15 writes of 4k (the last trim's block
+    // half written when the writes reach size), no error
+    assertThat(r.error()).isZero();
+    assertThat(r.trim().totalIos()).isEqualTo(8);
+    assertThat(r.trim().ioBytes()).isEqualTo(64 << 10);
+    assertThat(r.write().totalIos()).isEqualTo(15);
+    assertThat(r.write().ioBytes()).isEqualTo(60 << 10);
+    Path file;
+    try (Stream<Path> files = Files.list(dir)) {
+      file = files.filter(p -> p.endsWith("fsbench-trimwritten")).findFirst().orElseThrow();
+    }
+    assertThat(Files.size(file)).isEqualTo(64 << 10);
+    // falloc's writes allocate what its trims punched, but the last 4k, never written back
+    assertThat(allocatedBytes(file)).isEqualTo(60 << 10);
+  }
+
+  @Test
+  void randtrimwriteWritesEveryBlockWhenItsFailedTrimsAreSkipped() {
+    JobResult r =
+        run("[rtw]\nioengine=io_uring\niodepth=4\nrw=randtrimwrite\nbs=4k\nsize=256k\n"
+                + "ignore_error=,ENOTTY\n")
+            .get(0);
+
+    // fio 3.33: 64 trims, each ENOTTY and skipped, and 64 writes of the blocks they tried
+    assertThat(r.error()).isEqualTo(ENOTTY);
+    assertThat(r.errors()).isEqualTo(new JobErrors(true, 64, ENOTTY, false));
+    assertThat(r.trim().totalIos()).isEqualTo(64);
+    assertThat(r.trim().ioBytes()).isZero();
+    assertThat(r.write().ioBytes()).isEqualTo(256 << 10);
+  }
 }

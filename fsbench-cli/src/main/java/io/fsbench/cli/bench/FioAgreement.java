@@ -78,6 +78,18 @@ final class FioAgreement {
         sections.stream()
             .anyMatch(
                 s -> randomSizes(s) || steadyState(s) || (oldFio && shortSequentialWritePasses(s)));
+    if (mixed && sections.stream().anyMatch(s -> s.mixed() && Verifies.readsBack(s))) {
+      if (Verifies.eachWriteReadBackOnce(sections)) {
+        // a verifying mix reads back each of its writes once (the reads of fio's verify list),
+        // on top of the reads its mix draws: the draws are compared as any mix's
+        atMost(at, "fio's verify reads", f.writeIos, f.readIos, out);
+        atMost(at, "verify reads", o.writeIos, o.readIos, out);
+        f = f.withoutVerifyReads();
+        o = o.withoutVerifyReads();
+      } else {
+        randomSizes = true; // some writes are not read back, or some twice: the bound only
+      }
+    }
     int clones = clones(sections, fio);
     long slack = maxBlock(sections) * clones;
     if (sections.stream()
@@ -630,6 +642,13 @@ final class FioAgreement {
   /** Per-direction counts of one reported job. */
   private record Io(
       long readBytes, long readIos, long writeBytes, long writeIos, long syncIos, long syncN) {
+
+    /** The counts less one read per write: what is left of the reads is the mix's own. */
+    Io withoutVerifyReads() {
+      return new Io(
+          readBytes - writeBytes, readIos - writeIos, writeBytes, writeIos, syncIos, syncN);
+    }
+
     static Io of(JsonNode job) {
       return new Io(
           job.path("read").path("io_bytes").asLong(),

@@ -212,6 +212,7 @@ public final class FioDiff {
                 // hit decides how many verify reads follow, as in the JSON (seed 2032 case 174)
                 FioAgreement.deterministic(c)
                     && !asyncVerify(c)
+                    && !asyncTrimWrite(c)
                     && c.sections().stream().noneMatch(Verifies::overwrites),
                 c.sections().stream()
                         .anyMatch(s -> s.option("ioengine", "psync").equals("io_uring"))
@@ -304,6 +305,18 @@ public final class FioDiff {
             s ->
                 s.options().containsKey("verify")
                     && !s.option("verify", "0").equals("0")
+                    && List.of("io_uring", "libaio").contains(s.option("ioengine", "psync")));
+  }
+
+  /**
+   * Whether a trimwrite job runs on io_uring or libaio: fio queues its writes (io_submit,
+   * io_uring_enter), fsbench writes with pwrite(2) between its synchronous trims, as both trim.
+   */
+  static boolean asyncTrimWrite(FioCase c) {
+    return c.sections().stream()
+        .anyMatch(
+            s ->
+                s.rw().endsWith("trimwrite")
                     && List.of("io_uring", "libaio").contains(s.option("ioengine", "psync")));
   }
 

@@ -262,6 +262,7 @@ final class FioJobGenerator {
     if (!measurements(o) && !fileEngine && !FioPlacements.add(zoning, o, global, index)) {
       logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
     }
+    unverifiedMixWithoutMap(o, global);
     if (!fileEngine) {
       trimsAndErrors(o, global, kb1000, direct);
       if (!o.getOrDefault("rw", "").contains("trim")) {
@@ -329,8 +330,30 @@ final class FioJobGenerator {
                     || k.endsWith("_buffers")
                     || k.startsWith("write_")
                     || k.equals("ioengine"));
-    o.put("rw", pickTrim("trim", "randtrim"));
+    boolean placed =
+        global.containsKey("offset")
+            || global.containsKey("offset_increment")
+            || global.containsKey("number_ios");
+    o.put(
+        "rw",
+        placed
+            ? pickTrim("trim", "randtrim")
+            : pickTrim("trim", "randtrim", "trimwrite", "randtrimwrite"));
+    if (o.get("rw").equals("randtrimwrite")) {
+      // fio 3.33 writes past the trimmed block in a region that does not start the file
+      // (observed: offset=8k, 1 trim and 16 writes)
+      o.keySet().removeAll(java.util.List.of("offset", "offset_increment", "offset_align"));
+    }
+    if (o.get("rw").endsWith("trimwrite")
+        && (o.containsKey("loops") || global.containsKey("loops"))) {
+      o.remove("number_ios"); // fio 3.33 doubles it again at each loop
+    }
     o.put("bs", direct ? pickTrim(DIRECT_BLOCKS) : pickTrim(BLOCKS));
+    if (o.get("rw").equals("trimwrite") && trims.nextInt(100) < 40) {
+      // each direction its own size: fio's set_rw_ddir alternates only where they line up
+      String[] blocks = direct ? DIRECT_BLOCKS : BLOCKS;
+      o.put("bs", o.get("bs") + "," + pickTrim(blocks) + "," + pickTrim(blocks));
+    }
     String engine = trims.nextInt(100) < 60 ? "falloc" : pickTrim("psync", "libaio", "io_uring");
     o.put("ioengine", engine);
     if (engine.equals("falloc")) {
@@ -605,8 +628,37 @@ final class FioJobGenerator {
    * reads, so the read counts are compared too.
    */
   private void verify(Map<String, String> o, Map<String, String> global, String rw, String engine) {
-    boolean writeOnly = rw.equals("write") || rw.equals("randwrite");
-    boolean oneSize = !o.containsKey("bssplit") && !o.containsKey("bsrange");
+    String ownRw = o.getOrDefault("rw", rw);
+    boolean mixed = rw.equals("rw") || rw.equals("readwrite") || rw.equals("randrw");
+    // a mix verifies only its writes (fio's td_rw), each read back once where nothing writes a
+    // block twice: not without a random map, where fio 3.33 also fails its own check of a block
+    // written twice (observed: randrw norandommap verify=md5, "bad header rand_seed"), nor with
+    // an offset modifier
+    boolean verifiableMix =
+        mixed
+            && !o.containsKey("norandommap")
+            && !o.containsKey("random_distribution")
+            && !ownRw.contains(":")
+            && !o.containsKey("io_size");
+    if ((rw.equals("read") || rw.equals("randread")) && badData(o)) {
+      return;
+    }
+    boolean writeOnly = rw.equals("write") || rw.equals("randwrite") || verifiableMix;
+    // a sequential mix over several files: fio verifies it by offset, not in write order, and
+    // checks each header's seed against its own stream in that order (only verify_backlog takes
+    // the seed from the header, verify_io_u), so fio 3.33 fails its own verify (observed: rw=rw
+    // nrfiles=4 verify=crc32c, "bad header rand_seed"; seed 4501 case 83)
+    boolean seedOrder =
+        verifiableMix
+            && !rw.equals("randrw")
+            && !o.getOrDefault("nrfiles", global.getOrDefault("nrfiles", "1")).equals("1");
+    // one size, and for random writes no read or trim size below the write's: fsbench's map
+    // would then write some blocks twice (see Verifier), fio's ends the file early
+    boolean oneSize =
+        !o.containsKey("bssplit")
+            && !o.containsKey("bsrange")
+            && !(rw.startsWith("rand")
+                && o.getOrDefault("bs", global.getOrDefault("bs", "")).contains(","));
     boolean sharedWriters = o.containsKey("filename") && o.containsKey("numjobs");
     // not with strided zones: fio resets its random map every zone and keeps both writes of a
     // block in its list, so its own verify fails on the older one (observed: 'bad header
@@ -625,6 +677,7 @@ final class FioJobGenerator {
         o.getOrDefault("rw", rw).startsWith("rand") && o.getOrDefault("rw", rw).contains(":");
     zones = zones || modifiedPasses || rewrites;
     if (!writeOnly
+        || seedOrder
         || !oneSize
         || sharedWriters
         || zones
@@ -648,7 +701,9 @@ final class FioJobGenerator {
       }
     }
     String depth = o.getOrDefault("iodepth", global.getOrDefault("iodepth", "1"));
-    if (engine.equals("psync") && depth.equals("1") && extra(50)) {
+    // at depth, not with an io_size: fio's pass budget then counts the verify reads in flight
+    boolean queued = !engine.equals("psync") && !depth.equals("1");
+    if (extra(50) && !(queued && (o.containsKey("io_size") || global.containsKey("io_size")))) {
       o.put("verify_backlog", pickExtra("1", "4", "16"));
       if (extra(50)) {
         o.put("verify_backlog_batch", pickExtra("1", "2", "8"));
@@ -660,6 +715,51 @@ final class FioJobGenerator {
     if (extra(20)) {
       o.put("verify_fatal", "1");
     }
+    if (extra(15)) {
+      o.put("continue_on_error", pickExtra("verify", "all"));
+    }
+  }
+
+  /**
+   * No verify on a mix that a later draw took the random map from (a zoned placement's norandommap,
+   * a distribution): it writes some blocks twice, and fio 3.33 then fails its own check (observed:
+   * randrw norandommap=1 verify=md5, "bad header rand_seed").
+   */
+  private static void unverifiedMixWithoutMap(Map<String, String> o, Map<String, String> global) {
+    String rw = o.getOrDefault("rw", global.getOrDefault("rw", "read"));
+    boolean mixed = rw.startsWith("rw") || rw.startsWith("readwrite") || rw.startsWith("randrw");
+    boolean noMap =
+        o.containsKey("norandommap")
+            || global.containsKey("norandommap")
+            || o.containsKey("random_distribution")
+            || global.containsKey("random_distribution");
+    if (mixed && noMap) {
+      o.keySet().removeIf(k -> k.startsWith("verify") || k.equals("do_verify"));
+    }
+  }
+
+  /**
+   * Now and then a reading job of its own files with verify and {@code continue_on_error=verify}:
+   * its files hold what their layout wrote, no verify header, so every block is bad (fio's "bad
+   * magic header") and each is counted and skipped, in fio's total_err and first_error.
+   */
+  private boolean badData(Map<String, String> o) {
+    boolean plain =
+        !o.containsKey("filename")
+            && !o.containsKey("bssplit")
+            && !o.containsKey("bsrange")
+            && !o.getOrDefault("bs", "").contains(",")
+            && !o.containsKey("number_ios")
+            && !o.containsKey("zonemode");
+    if (!plain || !extra(8)) {
+      return false;
+    }
+    o.put("verify", pickExtra("crc32c", "md5"));
+    o.put("continue_on_error", pickExtra("verify", "all"));
+    if (extra(30)) {
+      o.put("verify_fatal", "1"); // a bad header does not end fio's job (verify_io_u)
+    }
+    return true;
   }
 
   private String pickExtra(String... values) {

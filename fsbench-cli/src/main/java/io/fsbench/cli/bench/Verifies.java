@@ -19,4 +19,14 @@ final class Verifies {
     boolean noMap = s.flag("norandommap") || s.options().containsKey("random_distribution");
     return readsBack(s) && s.rw().startsWith("rand") && noMap;
   }
+
+  /**
+   * Whether every writing section reads each of its writes back exactly once: each verifies, none
+   * overwrites, and none trims (a trimwrite job's writes are not read back).
+   */
+  static boolean eachWriteReadBackOnce(java.util.List<FioCase.Section> sections) {
+    return sections.stream()
+        .filter(FioCase.Section::writes)
+        .allMatch(s -> readsBack(s) && !overwrites(s) && !s.rw().contains("trim"));
+  }
 }

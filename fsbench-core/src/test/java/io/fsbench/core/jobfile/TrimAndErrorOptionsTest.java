@@ -31,13 +31,30 @@ class TrimAndErrorOptionsTest {
   }
 
   @Test
-  void refusesTrimWriteSequencesByName() {
-    for (String rw : List.of("trimwrite", "randtrimwrite")) {
-      assertThatThrownBy(() -> parse("size=1m", "rw=" + rw))
-          .isInstanceOf(InvalidInputException.class)
-          .hasMessageContaining("rw (" + rw + ")")
-          .hasMessageContaining("give rw=trim, randtrim");
-    }
+  void readsTrimwriteAndRandtrimwriteAsJobsThatTrimAndWrite() {
+    assertThat(parse("size=1m", "rw=trimwrite").rw()).isEqualTo(ReadWrite.TRIMWRITE);
+    assertThat(parse("size=1m", "rw=randtrimwrite").rw()).isEqualTo(ReadWrite.RANDTRIMWRITE);
+    assertThat(ReadWrite.RANDTRIMWRITE.trimsThenWrites()).isTrue();
+    assertThat(ReadWrite.RANDTRIMWRITE.isRandom()).isTrue();
+    assertThat(ReadWrite.TRIMWRITE.trims() && ReadWrite.TRIMWRITE.writes()).isTrue();
+    assertThat(ReadWrite.TRIMWRITE.reads()).isFalse();
+    assertThat(ReadWrite.TRIM.trimsThenWrites()).isFalse();
+  }
+
+  @Test
+  void refusesWhatATrimwriteJobDoesNotDefine() {
+    assertThatThrownBy(() -> parse("size=1m", "rw=trimwrite:8k"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("rw=trimwrite with an offset modifier");
+    assertThatThrownBy(() -> parse("size=1m", "rw=trimwrite", "number_ios=4", "loops=2"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("number_ios and loops=2");
+    assertThatThrownBy(() -> parse("size=1m", "rw=randtrimwrite", "verify=md5"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("rw=randtrimwrite with verify");
+    assertThatThrownBy(() -> parse("size=1m", "rw=trimwritex"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("rw (trimwritex) is not one of");
   }
 
   @Test

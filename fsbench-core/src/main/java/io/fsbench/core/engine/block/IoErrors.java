@@ -21,11 +21,13 @@ final class IoErrors {
 
   private static final Logger LOG = LoggerFactory.getLogger(IoErrors.class);
   private static final int EDQUOT = 122;
+  private static final int EILSEQ = 84;
 
   private final String job;
   private final ErrorHandling handling;
   private final boolean fillDevice;
   private long total;
+  private long verifyErrors;
   private int first;
   private int fatal;
   private boolean filled;
@@ -89,6 +91,21 @@ final class IoErrors {
     }
   }
 
+  /**
+   * A verify read that found bad data (fio's {@code verify_io_u} returning EILSEQ), described by
+   * {@code what}; whether the job carries on. The bad block is always logged, as fio logs it: a
+   * skipped verify error is still bad data.
+   */
+  boolean verifyFailed(String what) {
+    boolean skipped = handling.skips(ErrorHandling.VERIFY, EILSEQ);
+    if (skipped) {
+      LOG.warn("job '{}': verify failed (counted, continue_on_error=verify): {}", job, what);
+      count(EILSEQ);
+      verifyErrors++;
+    }
+    return skipped;
+  }
+
   private static boolean full(int errno) {
     return errno == NativeIoException.ENOSPC || errno == EDQUOT;
   }
@@ -121,6 +138,6 @@ final class IoErrors {
   }
 
   JobErrors counts() {
-    return new JobErrors(handling.reportsCounts(), total, first, fatal != 0);
+    return new JobErrors(handling.reportsCounts(), total, first, fatal != 0, verifyErrors);
   }
 }

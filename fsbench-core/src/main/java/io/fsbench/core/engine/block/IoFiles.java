@@ -59,7 +59,7 @@ final class IoFiles {
               + " disallowed); let an earlier job make it, or allow_file_create=1");
     }
     boolean fill = spec.rw().reads() || (spec.rw().writes() && handling.overwrite());
-    if (!spec.rw().trims()) {
+    if (!spec.rw().trims() || spec.rw().writes()) {
       unlinkAsFio(file.path); // fio's extend_file keeps a trim job's file: neither read nor written
     }
     Set<OpenFlag> flags = EnumSet.of(OpenFlag.WRITE);

@@ -9,6 +9,7 @@ import io.fsbench.api.ReadWrite;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -39,6 +40,7 @@ final class IoGenerator {
   private int doneFiles;
   private int passes = 1;
   private long issued;
+  private long sized;
   private long passIssued;
   private long failed;
   private long passFailed;
@@ -48,6 +50,7 @@ final class IoGenerator {
   private final RandomPlacement placement;
   private LongSupplier pendingVerify = () -> 0;
   private Runnable betweenPasses = () -> {};
+  private BooleanSupplier halted = () -> false;
   private Runnable passEnd = () -> {};
   private Consumer<IoFile> fileDone = f -> {};
   private long verified;
@@ -76,11 +79,26 @@ final class IoGenerator {
     load(Direction.TRIM, spec.trimBlockSize());
     this.limit = limit(spec, files);
     this.passBudget = queues(spec) ? passBudget(spec, files) : Long.MAX_VALUE;
-    this.iosLimit = spec.numberIos() * spec.loops();
+    // fio's do_io doubles number_ios for trimwrite, each trim and write counting
+    this.iosLimit = spec.numberIos() * spec.loops() * (spec.rw().trimsThenWrites() ? 2 : 1);
     this.unit = minBlockSize(spec);
     this.mapUnit = mapUnit(spec);
     this.zones = spec.zones().isNone() ? null : new StridedZones(spec, unit);
     this.placement = RandomPlacement.applies(spec) ? new RandomPlacement(spec) : null;
+    if (spec.rw() == ReadWrite.RANDTRIMWRITE) {
+      for (IoFile file : files) {
+        if (file.start != 0) {
+          // fio 3.33 adds the region's start to the trim's (already absolute) offset for the write
+          throw new io.fsbench.api.InvalidInputException(
+              "job '"
+                  + spec.name()
+                  + "': rw=randtrimwrite with a region starting at "
+                  + file.start
+                  + " (offset, offset_increment) is not supported: fio 3.33 writes past the block"
+                  + " it trimmed there; drop the offset");
+        }
+      }
+    }
     if (spec.rw().isRandom()) {
       for (int i = 0; i < files.size(); i++) {
         IoFile file = files.get(i);
@@ -225,7 +243,20 @@ final class IoGenerator {
    * the files, which is when it issues a sync that is due (even if every file then turns out done).
    */
   boolean bytesLeft() {
-    return spec.timeBased() || (issued < limit * spec.loops() && !iosDone());
+    return spec.timeBased() || (sized < limit * spec.loops() && !iosDone());
+  }
+
+  /**
+   * Whether an I/O's bytes count towards size and io_size, as fio's {@code io_bytes_exceeded}: a
+   * trimwrite job's writes only (fio counts the directions of a job that reads and writes, else the
+   * one it does, writes before trims).
+   */
+  private boolean countsTowardsSize(Direction direction) {
+    return !spec.rw().trimsThenWrites() || direction == Direction.WRITE;
+  }
+
+  private boolean rewritesTrim(Direction direction) {
+    return direction == Direction.WRITE && spec.rw() == ReadWrite.RANDTRIMWRITE;
   }
 
   /**
@@ -241,8 +272,14 @@ final class IoGenerator {
    * pendingBytes} says how much it will read, which counts towards {@code io_size}.
    */
   void verifyBetweenPasses(LongSupplier pendingBytes, Runnable verify) {
+    verifyBetweenPasses(pendingBytes, verify, () -> false);
+  }
+
+  /** As above; no pass follows a verify after which {@code halted} holds (verify_fatal). */
+  void verifyBetweenPasses(LongSupplier pendingBytes, Runnable verify, BooleanSupplier halted) {
     this.pendingVerify = pendingBytes;
     this.betweenPasses = verify;
+    this.halted = halted;
   }
 
   /**
@@ -282,7 +319,7 @@ final class IoGenerator {
       // fio's do_io: the bytes of all loops (io_issue_bytes_exceeded), the pass's own budget
       // (queueing engines only), or every file done end the pass
       if (!spec.timeBased()
-          && (issued >= limit * spec.loops()
+          && (sized >= limit * spec.loops()
               || passIssued >= passBudget
               || doneFiles >= files.size())) {
         if (!nextPass()) {
@@ -291,12 +328,27 @@ final class IoGenerator {
         continue;
       }
       IoFile file = nextFile();
-      Direction direction = direction();
+      Direction direction = direction(file);
       if (zones != null) {
         zones.beforeIo(file, direction);
       }
-      long offset = offset(file, direction);
-      int length = offset < 0 ? 0 : blockSize(direction, file.fitsEnd() - offset);
+      long offset;
+      int length;
+      if (rewritesTrim(direction)) {
+        // fio's randtrimwrite writes the block it just trimmed, not marking the random map
+        offset = file.lastStart[Direction.TRIM.ordinal()];
+        length = (int) (file.sequentialPosition[Direction.TRIM.ordinal()] - offset);
+      } else {
+        offset = offset(file, direction);
+        length = offset < 0 ? 0 : blockSize(direction, file.fitsEnd() - offset);
+      }
+      if (direction == Direction.TRIM
+          && spec.rw() == ReadWrite.RANDTRIMWRITE
+          && offset == file.lastStart[Direction.TRIM.ordinal()]) {
+        // fio's get_next_offset: a trim drawn where the last one was must still be followed by
+        // its write, so the write's last start is moved off the trim's
+        file.lastStart[Direction.WRITE.ordinal()]--;
+      }
       if (offset + length > file.size) {
         length = 0; // fio's fill_io_u: a size that fits the region but not the file ends it
       }
@@ -318,6 +370,9 @@ final class IoGenerator {
       file.lastStart[direction.ordinal()] = offset;
       issued += length;
       passIssued += length;
+      if (countsTowardsSize(direction)) {
+        sized += length;
+      }
       if (zones != null) {
         zones.done(length);
       }
@@ -350,6 +405,9 @@ final class IoGenerator {
     }
     passEnd.run(); // the end of fio's do_io: end_fsync
     betweenPasses.run(); // fio verifies what a pass wrote before the next starts
+    if (halted.getAsBoolean()) {
+      return false;
+    }
     passes++;
     passIssued = 0;
     passFailed = 0;
@@ -358,7 +416,7 @@ final class IoGenerator {
     }
     // fio's clear_io_state closed every file; the next pass opens each again when it uses it,
     // unless it has nothing left to issue (the bytes of every loop are done)
-    boolean opens = issued < limit * spec.loops();
+    boolean opens = sized < limit * spec.loops();
     for (IoFile f : files) {
       // fio's clear_io_state takes each start anew between loops, now of the size the file was
       // given at setup: offset=50% of a fresh file starts at 0, its second loop half way
@@ -489,7 +547,14 @@ final class IoGenerator {
     return pos;
   }
 
-  private Direction direction() {
+  private Direction direction(IoFile file) {
+    if (spec.rw().trimsThenWrites()) {
+      // fio's set_rw_ddir: a trim where the file's last trim and last write started at the same
+      // place (or neither was issued), else the write that follows it
+      return file.lastStart[Direction.WRITE.ordinal()] == file.lastStart[Direction.TRIM.ordinal()]
+          ? Direction.TRIM
+          : Direction.WRITE;
+    }
     if (spec.rw().trims()) {
       return Direction.TRIM;
     }

@@ -119,8 +119,8 @@ final class JobClone {
         steadyState.register(
             spec.steadyState(), job.groupId(), job.groupReporting(), stats.counters());
     this.threadNumber = threadNumber;
-    this.verifier = new Verifier(spec, files, content, clock, this::verifyRead);
     this.errors = new IoErrors(spec.name(), spec.errors(), spec.fileHandling().fillDevice());
+    this.verifier = new Verifier(spec, files, content, clock, this::verifyRead, errors);
     this.priorities = new CommandPriorityPicker(spec, seed, stats);
     this.latencyTarget = new LatencyTargetProbe(spec.latencyTarget(), spec.ioDepth());
   }
@@ -249,7 +249,8 @@ final class JobClone {
     generator.onPassEnd(this::passEnded);
     generator.onFileDone(this::fileDone);
     if (verifier.logsWrites()) {
-      generator.verifyBetweenPasses(verifier::pendingBytes, this::verifyBetweenPasses);
+      generator.verifyBetweenPasses(
+          verifier::pendingBytes, this::verifyBetweenPasses, verifier::halted);
     }
   }
 
@@ -470,7 +471,10 @@ final class JobClone {
         restart(now);
       }
       // steady state attained stops the job as fio's fio_mark_td_terminate: not an error
-      if (now >= deadline || steady.stopRequested() || termination.requested()) {
+      if (now >= deadline
+          || steady.stopRequested()
+          || termination.requested()
+          || verifier.halted()) {
         terminated = true;
         return true;
       }
@@ -566,6 +570,7 @@ final class JobClone {
           issued = clock.getAsLong();
           n = FileOperations.io(file, spec, plan.direction, plan.offset, plan.length);
         } else if (plan.direction == Direction.READ) {
+          verifier.read();
           readBuffer.clear().limit(plan.length);
           issued = clock.getAsLong();
           n = file.descriptor.pread(readBuffer, plan.offset);
@@ -581,6 +586,11 @@ final class JobClone {
           }
           issued = clock.getAsLong();
           n = file.descriptor.pwrite(writeBuffer, plan.offset);
+          if (spec.rw().trimsThenWrites() && spec.ioEngine().isAsync()) {
+            // fio queues a trimwrite job's writes on libaio and io_uring and times their
+            // submission (io_u_queued); its trims complete in the call, untimed there
+            stats.submitted(Direction.WRITE, issued - prepared);
+          }
         }
       } catch (NativeIoException e) {
         issuedIos++;
@@ -645,8 +655,8 @@ final class JobClone {
       long clat,
       long lat,
       int priority) {
-    if (n < length) {
-      stats.shortIo(direction);
+    if (n > 0 && n < length) {
+      stats.shortIo(direction); // fio's io_completed: a read at the end of the file is no short one
     }
     if (spec.ioEngine().isFileOperation()) {
       stats.counted(direction, n); // fio keeps no latency of their I/Os, only of the operations
@@ -846,6 +856,18 @@ final class JobClone {
             held = true;
             break;
           }
+          if (!planned && generator.bytesLeft() && verifier.backlogDue()) {
+            // fio's check_get_verify at depth. fsbench completes what is in flight first and
+            // reads the block back with pread(2), as its verify after a pass does, so no logged
+            // write is still in flight when its turn comes (fio then issues a new I/O instead)
+            quiesce();
+            generator.verified(verifier.verifyNext(spec.name()));
+            if (failed || phase.over(clock.getAsLong())) {
+              stopping = true;
+              break;
+            }
+            continue;
+          }
           long now = clock.getAsLong();
           if (!planned && !generator.next(plan)) {
             exhausted = true;
@@ -959,6 +981,7 @@ final class JobClone {
         queue.priority(priorities.value(plan.direction, priority));
       }
       if (plan.direction == Direction.READ) {
+        verifier.read();
         queue.read(plan.file.descriptor, buffer, plan.offset, slot);
       } else {
         content.prepare(buffer, plan.offset, preparedAt);

@@ -44,13 +44,22 @@ final class Verifier {
   private final ArrayDeque<Piece> list = new ArrayDeque<>();
   private final Map<IoFile, TreeMap<Long, Piece>> tree = new java.util.LinkedHashMap<>();
   private final boolean inWriteOrder;
+  private final IoErrors errors;
   private int logged;
   private long pendingBytes;
   private long batchLeft;
-  private boolean lastWasVerify;
+  private boolean lastWasRead;
+  private boolean halted;
 
-  Verifier(JobSpec spec, List<IoFile> files, WriteContent content, LongSupplier clock, Reads r) {
+  Verifier(
+      JobSpec spec,
+      List<IoFile> files,
+      WriteContent content,
+      LongSupplier clock,
+      Reads r,
+      IoErrors errors) {
     this.spec = spec;
+    this.errors = errors;
     this.settings = spec.verifySettings();
     this.content = content;
     this.clock = clock;
@@ -58,11 +67,24 @@ final class Verifier {
     this.buffer = AlignedBuffers.allocate(IoGenerator.maxBlockSize(spec));
     this.logsWrites =
         spec.verify() != VerifyMethod.NONE && spec.rw().writes() && settings.doVerify();
+    // fsbench's map counts in the job's smallest size and aligns a larger write down to its own
+    // size, so such a write may land on a block written before: then the newest write of each
+    // block is what is read back, as fio's tree keeps it
     this.inWriteOrder =
-        spec.rw().isRandom() && spec.randomMap() && spec.randomGenerator() != RandomGenerator.LFSR;
+        spec.rw().isRandom()
+            && spec.randomMap()
+            && spec.randomGenerator() != RandomGenerator.LFSR
+            && IoGenerator.minBlockSize(spec) == smallestWrite(spec);
     for (IoFile f : files) {
       tree.put(f, new TreeMap<>());
     }
+  }
+
+  private static long smallestWrite(JobSpec spec) {
+    return spec.writeBlockSize().splits().stream()
+        .mapToLong(split -> split.size().bytes())
+        .min()
+        .orElseThrow();
   }
 
   /**
@@ -107,7 +129,7 @@ final class Verifier {
 
   /** fio's {@code log_io_piece}: a write at {@code offset}, about to be issued. */
   void logWrite(IoFile file, long offset, int length) {
-    lastWasVerify = false;
+    lastWasRead = false;
     Piece p = new Piece(file, offset, length, content.numberio());
     if (inWriteOrder) {
       list.add(p);
@@ -137,15 +159,25 @@ final class Verifier {
   }
 
   /**
+   * A read of a job that also writes (rw, randrw), issued: fio checks none of them (only the reads
+   * of its verify list, {@code do_io}'s {@code IO_U_F_VER_LIST} test), but a read as the last I/O
+   * holds back the next backlog batch, as it does a verify read.
+   */
+  void read() {
+    lastWasRead = true;
+  }
+
+  /**
    * fio's {@code check_get_verify}, asked before each new I/O: with {@code verify_backlog}, once
-   * the log holds a multiple of it (and the last I/O was no verify read) a batch of verify reads
-   * starts; returns whether the next I/O is one.
+   * the log holds a multiple of it and the last I/O was no read (fio's {@code last_ddir}: a verify
+   * read, or a mixed job's own read) a batch of verify reads starts; returns whether the next I/O
+   * is one.
    */
   boolean backlogDue() {
-    if (settings.backlog() == 0 || logged == 0) {
+    if (settings.backlog() == 0 || logged == 0 || halted) {
       return false;
     }
-    if (batchLeft == 0 && logged % settings.backlog() == 0 && !lastWasVerify) {
+    if (batchLeft == 0 && logged % settings.backlog() == 0 && !lastWasRead) {
       batchLeft = settings.backlogBatch() == 0 ? settings.backlog() : settings.backlogBatch();
     }
     return batchLeft > 0;
@@ -158,7 +190,7 @@ final class Verifier {
       return 0;
     }
     batchLeft--;
-    lastWasVerify = true;
+    lastWasRead = true;
     return verify(job, p);
   }
 
@@ -172,7 +204,7 @@ final class Verifier {
     }
     long bytes = 0;
     int n = 0;
-    for (Piece p = poll(); p != null; p = poll()) {
+    for (Piece p = halted ? null : poll(); p != null; p = halted ? null : poll()) {
       bytes += verify(job, p);
       if ((++n & 1023) == 0) {
         checkCancelled.run();
@@ -242,6 +274,9 @@ final class Verifier {
     if (failures.isEmpty()) {
       return;
     }
+    if (halted) {
+      return; // fio's verify_fatal terminated the job; what is still in flight is not checked
+    }
     StringBuilder message = new StringBuilder();
     for (BlockStamp.Failure f : failures) {
       message
@@ -262,7 +297,23 @@ final class Verifier {
         message.append(VerifyDump.dump(file, b, f, content, offset));
       }
     }
+    if (errors.verifyFailed(message.toString())) {
+      // skipped under continue_on_error=verify; verify_fatal still ends the job when the data
+      // was bad, as fio's verify_io_u marks it terminated whatever its error handling, but not
+      // for a bad header, which verify_io_u returns before it gets there (observed: fio 3.33
+      // reads on after bad magic headers with verify_fatal=1 continue_on_error=all)
+      halted = settings.fatal() && !failures.get(0).header();
+      return;
+    }
     throw failed(job, message.toString());
+  }
+
+  /**
+   * Whether a bad block ended the job although its error was skipped ({@code verify_fatal=1} under
+   * {@code continue_on_error=verify}): fio's {@code fio_mark_td_terminate}.
+   */
+  boolean halted() {
+    return halted;
   }
 
   private static FsBenchException failed(String job, String what) {

@@ -29,14 +29,6 @@ final class VerifyChecks {
               + spec.writeBlockSize()
               + "; give a single bs or drop verify");
     }
-    if (spec.rw().reads() && spec.rw().writes()) {
-      // fio turns some of a mixed job's reads into verify reads of its earlier writes
-      throw new InvalidInputException(
-          job
-              + "verify on a job that both reads and writes (rw="
-              + spec.rw()
-              + ") is not supported; verify a writing job, or check with a reading one after it");
-    }
     if (spec.timeBased() && spec.rw().writes() && spec.verifySettings().doVerify()) {
       throw new InvalidInputException(
           job
@@ -47,20 +39,14 @@ final class VerifyChecks {
       throw new InvalidInputException(
           job + "verify with ioengine=null would check nothing; drop one of them");
     }
-    if (spec.verifySettings().backlog() > 0 && queued(spec)) {
+    if (spec.verifySettings().backlog() > 0
+        && spec.submitMode() == io.fsbench.api.SubmitMode.OFFLOAD) {
       throw new InvalidInputException(
           job
-              + "verify_backlog with iodepth "
-              + spec.ioDepth()
-              + " and ioengine="
-              + spec.ioEngine()
-              + " is not supported; give iodepth=1 (psync) or drop verify_backlog");
+              + "verify_backlog with io_submit_mode=offload is not supported; give"
+              + " io_submit_mode=inline or drop verify_backlog");
     }
     requireRoom(spec, job);
-  }
-
-  private static boolean queued(JobSpec spec) {
-    return spec.ioEngine().isAsync() || (spec.ioEngine() == IoEngine.AUTO && spec.ioDepth() > 1);
   }
 
   /**

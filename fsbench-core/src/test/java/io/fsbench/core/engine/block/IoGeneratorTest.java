@@ -214,4 +214,80 @@ class IoGeneratorTest {
               assertThat(p.offset + p.length).isLessThanOrEqualTo(102400);
             });
   }
+
+  private static String sequence(List<IoPlan> plans) {
+    StringBuilder out = new StringBuilder();
+    for (IoPlan p : plans) {
+      out.append(out.length() == 0 ? "" : " ")
+          .append(p.direction == Direction.TRIM ? 'T' : 'W')
+          .append(p.offset / 1024)
+          .append('+')
+          .append(p.length / 1024);
+    }
+    return out.toString();
+  }
+
+  @Test
+  void trimwriteTrimsThenWritesEachBlockInTurn() {
+    JobSpec spec = JobSpec.builder(ReadWrite.TRIMWRITE, Size.kib(4)).name("tw").build();
+
+    assertThat(sequence(plans(spec, 16 * 1024, 1)))
+        .isEqualTo("T0+4 W0+4 T4+4 W4+4 T8+4 W8+4 T12+4 W12+4");
+  }
+
+  @Test
+  void trimwriteKeepsEachDirectionsOwnSizeAndPositionAsFiosSetRwDdir() {
+    // fio's set_rw_ddir trims only where the last trim and the last write started together:
+    // 8k trims and 4k writes (bs=4k,4k,8k) give T0 W0 T8 W4 W8 T16 ..., the bytes of the job in
+    // writes (observed with fio 3.33: 15 writes and 8 trims for size=64k)
+    JobSpec spec =
+        JobSpec.builder(ReadWrite.TRIMWRITE, Size.kib(4))
+            .name("tw")
+            .trimBlockSize(BlockSize.of(Size.kib(8)))
+            .build();
+
+    List<IoPlan> plans = plans(spec, 64 * 1024, 1);
+
+    assertThat(sequence(plans.subList(0, 7))).isEqualTo("T0+8 W0+4 T8+8 W4+4 W8+4 T16+8 W12+4");
+    assertThat(plans.stream().filter(p -> p.direction == Direction.WRITE).count()).isEqualTo(15);
+    assertThat(plans.stream().filter(p -> p.direction == Direction.TRIM).count()).isEqualTo(8);
+  }
+
+  @Test
+  void randtrimwriteWritesTheBlockItJustTrimmedAndCountsTheWritesAgainstSize() {
+    JobSpec spec = JobSpec.builder(ReadWrite.RANDTRIMWRITE, Size.kib(4)).name("rtw").build();
+
+    List<IoPlan> plans = plans(spec, 64 * 1024, 7);
+
+    assertThat(plans).hasSize(32);
+    java.util.Set<Long> trimmed = new java.util.HashSet<>();
+    for (int i = 0; i < plans.size(); i += 2) {
+      assertThat(plans.get(i).direction).isEqualTo(Direction.TRIM);
+      assertThat(plans.get(i + 1).direction).isEqualTo(Direction.WRITE);
+      assertThat(plans.get(i + 1).offset).isEqualTo(plans.get(i).offset);
+      assertThat(plans.get(i + 1).length).isEqualTo(plans.get(i).length);
+      trimmed.add(plans.get(i).offset);
+    }
+    assertThat(trimmed).hasSize(16); // the random map: each block trimmed once
+  }
+
+  @Test
+  void trimwriteDoublesNumberIosAsFio() {
+    JobSpec spec =
+        JobSpec.builder(ReadWrite.TRIMWRITE, Size.kib(4)).name("tw").numberIos(5).build();
+
+    assertThat(plans(spec, 64 * 1024, 1)).hasSize(10); // fio 3.33: 5 trims and 5 writes
+  }
+
+  @Test
+  void refusesRandtrimwriteOnARegionThatDoesNotStartTheFile() {
+    JobSpec spec = JobSpec.builder(ReadWrite.RANDTRIMWRITE, Size.kib(4)).name("rtw").build();
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                new IoGenerator(
+                    spec, List.of(new IoFile(Path.of("f"), 64 * 1024, 8192, 65536)), 1, f -> {}))
+        .isInstanceOf(io.fsbench.api.InvalidInputException.class)
+        .hasMessageContaining("region starting at 8192");
+  }
 }
