@@ -36,12 +36,16 @@ final class BlockStamp {
   private final int thread;
   private final CRC32C crc = new CRC32C();
   private final MessageDigest digest;
+  private final byte[] header;
+  private final byte[] other;
 
   BlockStamp(VerifyMethod method, DataPattern pattern, int swapAt, int thread) {
     this.method = method;
     this.pattern = pattern;
     this.swapAt = swapAt;
     this.thread = thread;
+    this.header = new byte[headerLength(method)];
+    this.other = new byte[headerLength(method)];
     this.digest =
         switch (method) {
           case MD5 -> digest("MD5");
@@ -115,17 +119,21 @@ final class BlockStamp {
     }
   }
 
-  /** fio's {@code memswp} of the header with the bytes at {@code verify_offset}. */
+  /**
+   * fio's {@code memswp} of the header with the bytes at {@code verify_offset}: the header is
+   * copied aside, the bytes at the offset over it, then the copy over them. When the two ranges
+   * overlap ({@code verify_offset} below the header's length) this is not an exchange: the bytes
+   * past the header's end that the copy lands on are lost, and fio fails its own verify; so does
+   * fsbench, the same way.
+   */
   private void swap(ByteBuffer b, int at) {
     if (swapAt == 0) {
       return;
     }
-    int n = headerLength();
-    for (int i = 0; i < n; i++) {
-      byte x = b.get(at + i);
-      b.put(at + i, b.get(at + swapAt + i));
-      b.put(at + swapAt + i, x);
-    }
+    b.get(at, header);
+    b.get(at + swapAt, other);
+    b.put(at, other);
+    b.put(at + swapAt, header);
   }
 
   /**

@@ -67,6 +67,21 @@ final class VerifyChecks {
               + " bytes; give a larger bs or verify_interval");
     }
     long offset = spec.verifySettings().offset().bytes();
+    if (offset > 0 && offset < header) {
+      // fio's memswp then copies overlapping ranges: bytes past the header are lost, and fio
+      // fails its own check of every block (seed 4503 case 83: verify=sha256 verify_offset=64)
+      throw new InvalidInputException(
+          job
+              + "verify_offset ("
+              + offset
+              + ") lies inside the "
+              + header
+              + "-byte verify="
+              + spec.verify().name().toLowerCase(java.util.Locale.ROOT)
+              + " header, which fio swaps with overlapping bytes and then fails its own check; give"
+              + " verify_offset=0 or at least "
+              + header);
+    }
     if (offset > 0 && offset + header > interval) {
       // fio swaps the header past the interval's end and then fails its own check
       throw new InvalidInputException(

@@ -139,4 +139,20 @@ class BlockStampTest {
         .isEqualTo(0xacca);
     assertThat(stamp.check(block, 0, 4096, 7, false)).isEmpty();
   }
+
+  @Test
+  void aVerifyOffsetInsideTheHeaderLosesDataAsFiosMemswpDoes() {
+    // sha256's header is 104 bytes: swapped with the bytes at 64, fio's memswp copies the header
+    // aside, bytes 64..167 over it, then the copy over 64..167, so bytes 128..167 are lost and
+    // the read-back's checksum fails while its header checks out (seed 4503 case 83)
+    BlockStamp stamp = new BlockStamp(VerifyMethod.SHA256, DataPattern.NONE, 64, 1);
+    ByteBuffer block = data(8192);
+    stamp.stamp(block, 0, 8192, WRITE);
+
+    assertThat(block.duplicate().order(ByteOrder.LITTLE_ENDIAN).getShort(64) & 0xffff)
+        .isEqualTo(0xacca);
+    assertThat(stamp.check(block, 0, 8192, 7, false))
+        .singleElement()
+        .satisfies(f -> assertThat(f.problem()).contains("verify failed, expected checksum"));
+  }
 }

@@ -152,6 +152,17 @@ class VerifyEngineTest {
   }
 
   @Test
+  void refusesAVerifyOffsetInsideTheHeaderWhichFioSwapsIntoItsOwnFailure() {
+    assertThatThrownBy(
+            () -> run("[v]\nrw=randwrite\nbs=8k\nsize=64k\nverify=sha256\nverify_offset=64\n"))
+        .hasMessageContaining("verify_offset (64) lies inside the 104-byte verify=sha256 header")
+        .hasMessageContaining("at least 104");
+    assertThat(run("[v]\nrw=randwrite\nbs=8k\nsize=64k\nverify=sha256\nverify_offset=104\n"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.read().totalIos()).isEqualTo(8));
+  }
+
+  @Test
   void refusesVerifyWithTimeBased() {
     assertThatThrownBy(
             () -> run("[v]\nrw=write\nbs=4k\nsize=64k\nverify=crc32c\ntime_based\nruntime=1\n"))
