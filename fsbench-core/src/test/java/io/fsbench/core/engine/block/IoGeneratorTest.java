@@ -182,6 +182,21 @@ class IoGeneratorTest {
   }
 
   @Test
+  void aBssplitSizeIsAlignedDownToTheSmallestAsFioDrawsIt() {
+    // seed 2041 case 87: bssplit=1k/64:512/36 under kb_base=1000; fio masks 1000 down to 512
+    JobSpec spec =
+        JobSpec.seqRead(Size.kib(4))
+            .name("r")
+            .size(Size.bytes(256000))
+            .readBlockSize(BlockSize.parse("1000/64:512/36"))
+            .build();
+
+    assertThat(plans(spec, 256000, 3)).hasSize(500).allMatch(p -> p.length == 512);
+    assertThat(IoGenerator.aligned(new int[] {1000, 1536, 3000}, 1000))
+        .containsExactly(1000, 1000, 3000);
+  }
+
+  @Test
   void aBssplitNeverRunsPastTheEndOfItsFile() {
     JobSpec spec =
         JobSpec.seqWrite(Size.kib(4))
