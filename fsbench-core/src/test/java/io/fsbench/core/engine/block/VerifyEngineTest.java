@@ -163,6 +163,20 @@ class VerifyEngineTest {
   }
 
   @Test
+  void aVerifyingReaderReadsItsFilesOnceWhateverLoopsAskAsFio() {
+    // fio 3.33 reads 16 blocks for loops=2 (and loops=3, or io_size=128k), 32 without verify;
+    // a fresh file's blocks carry no header, so each is a counted bad block (seed 2041 case 277)
+    JobResult r =
+        run("[r]\nrw=read\nbs=4k\nsize=64k\nloops=2\nverify=crc32c\ncontinue_on_error=all\n")
+            .get(0);
+    JobResult plain = run("[p]\nrw=read\nbs=4k\nsize=64k\nloops=2\n").get(0);
+
+    assertThat(r.read().totalIos()).isEqualTo(16);
+    assertThat(r.errors().total()).isEqualTo(16);
+    assertThat(plain.read().totalIos()).isEqualTo(32);
+  }
+
+  @Test
   void refusesVerifyWithTimeBased() {
     assertThatThrownBy(
             () -> run("[v]\nrw=write\nbs=4k\nsize=64k\nverify=crc32c\ntime_based\nruntime=1\n"))
