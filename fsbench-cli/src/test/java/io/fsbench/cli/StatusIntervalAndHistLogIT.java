@@ -74,8 +74,10 @@ class StatusIntervalAndHistLogIT {
     FsBenchProcess.Finished run = run("--status-interval", "1s", "--output-format", "json");
 
     List<JsonNode> docs = documents(run.stdout());
-    // reports at 1, 2 and 3 s of a run of 3.5 s and its set-up, then the result
-    assertThat(docs).hasSizeBetween(4, 5);
+    // reports at 1, 2 and 3 s of a run of 3.5 s and its set-up, then the result; the set-up
+    // (layout, cache drop) counts in the first interval, so on a loaded machine the third report
+    // may fall after the run's end (a CI run beside a benchmark gave 2 reports and the result)
+    assertThat(docs).hasSizeBetween(3, 5);
     long previous = -1;
     for (JsonNode doc : docs) {
       assertThat(doc.path("fio version").asText()).startsWith("fsbench-");
