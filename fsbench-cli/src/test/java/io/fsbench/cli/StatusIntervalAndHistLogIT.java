@@ -74,9 +74,9 @@ class StatusIntervalAndHistLogIT {
     FsBenchProcess.Finished run = run("--status-interval", "1s", "--output-format", "json");
 
     List<JsonNode> docs = documents(run.stdout());
-    // reports at 1, 2 and 3 s of a run of 3.5 s and its set-up, then the result; the set-up
-    // (layout, cache drop) counts in the first interval, so on a loaded machine the third report
-    // may fall after the run's end (a CI run beside a benchmark gave 2 reports and the result)
+    // reports at 1, 2 and 3 s of a run of 3.5 s and its set-up, then the result; a CI run on a
+    // machine loaded by a benchmark beside it gave the reports at 0.7 and 1.7 s of the job and
+    // the result, without the one at 2.7 s (not yet explained): at least two, and cumulative
     assertThat(docs).hasSizeBetween(3, 5);
     long previous = -1;
     for (JsonNode doc : docs) {
