@@ -90,9 +90,11 @@ final class FioAgreement {
         randomSizes = true; // some writes are not read back, or some twice: the bound only
       }
     }
-    if (variable && sections.stream().anyMatch(Verifies::overwrites)) {
+    if (sections.stream().anyMatch(Verifies::overwrites)
+        && (variable || sections.stream().anyMatch(FioCase.Section::reads))) {
       // how many distinct blocks the overwriting member hit decides its verify reads, a count
-      // the size draws' tolerance knows nothing of (seed 2041 case 549)
+      // the size draws' tolerance knows nothing of (seed 2041 case 549), and a reader beside it
+      // adds reads that are no verify reads (case 703): the bound only
       randomSizes = true;
     }
     int clones = clones(sections, fio);

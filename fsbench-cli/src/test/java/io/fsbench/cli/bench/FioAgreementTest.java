@@ -242,4 +242,39 @@ class FioAgreementTest {
 
     assertThat(FioAgreement.compare(c, fio, own)).isEmpty();
   }
+
+  @Test
+  void aReaderBesideAnOverwritingVerifierIsNotTakenForItsVerifyReads() throws Exception {
+    // seed 2041 case 703: a 100k reader and a zoned randwrite with verify in one report; the
+    // report's reads are more than the writes, which verify reads alone never are
+    FioCase c =
+        new FioCase(
+            0,
+            "",
+            List.of(
+                new FioCase.Section(
+                    "r",
+                    Map.of("rw", "read", "bs", "4k", "size", "100k", "group_reporting", "1"),
+                    0),
+                new FioCase.Section(
+                    "w",
+                    Map.of(
+                        "rw",
+                        "randwrite",
+                        "bs",
+                        "4k",
+                        "size",
+                        "64k",
+                        "verify",
+                        "pattern",
+                        "random_distribution",
+                        "zoned_abs:50/32k:50/32k",
+                        "group_reporting",
+                        "1"),
+                    0)));
+    JsonNode fio = groupReport(102400 + 40960, 35, 65536, 16);
+    JsonNode own = groupReport(102400 + 45056, 36, 65536, 16);
+
+    assertThat(FioAgreement.compare(c, fio, own)).isEmpty();
+  }
 }
