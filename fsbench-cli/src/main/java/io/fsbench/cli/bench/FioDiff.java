@@ -193,7 +193,8 @@ public final class FioDiff {
       Ran own =
           strace ? runFsBenchTraced(ownJobFile, ownDir, ownTrace) : runFsBench(ownJobFile, ownDir);
       if (own.json == null) {
-        if (own.error.contains("smaller than its block size") && someJobMovedNothing(fio.json)) {
+        if (own.error.contains("smaller than its smallest block size")
+            && someJobMovedNothing(fio.json)) {
           // fsbench refuses a job whose files hold no block; fio runs it and does no I/O
           return new Result(
               c, Outcome.BOTH_REFUSED, List.of("fio ran a job that did no I/O", own.error));
