@@ -161,8 +161,15 @@ public final class FioDiff {
   }
 
   Result runCase(FioCase c, boolean strace) throws IOException, InterruptedException {
-    Path scratch = Files.createTempDirectory(scratchParent, "fsbench-fiodiff-");
-    current = scratch;
+    Path scratch;
+    synchronized (this) {
+      if (stopping) {
+        // the JVM is on its way out (a signal): no case starts after the clean-up ran
+        throw new InterruptedException("fio-diff is stopping");
+      }
+      scratch = Files.createTempDirectory(scratchParent, "fsbench-fiodiff-");
+      current = scratch;
+    }
     try {
       Path fioDir = Files.createDirectory(scratch.resolve("fio"));
       Path ownDir = Files.createDirectory(scratch.resolve("fsbench"));
@@ -235,6 +242,8 @@ public final class FioDiff {
   /** The case's scratch directory while it runs: what a signal's clean-up removes. */
   private volatile Path current;
 
+  private boolean stopping;
+
   /**
    * On SIGTERM or SIGINT (the JVM's shutdown): stops fio (and its forked jobs, strace) and removes
    * the running case's scratch directory, so that a killed run leaves no {@code fsbench-fiodiff-*}
@@ -245,6 +254,11 @@ public final class FioDiff {
         .addShutdownHook(
             new Thread(
                 () -> {
+                  Path scratch;
+                  synchronized (this) {
+                    stopping = true; // first, so that no case starts while fio is stopped
+                    scratch = current;
+                  }
                   ProcessHandle.current()
                       .descendants()
                       .forEach(
@@ -252,7 +266,6 @@ public final class FioDiff {
                             child.destroyForcibly();
                             child.onExit().join();
                           });
-                  Path scratch = current;
                   if (scratch != null) {
                     try {
                       delete(scratch);
