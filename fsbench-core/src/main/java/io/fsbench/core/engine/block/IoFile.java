@@ -15,7 +15,14 @@ final class IoFile {
   final int subjob;
   private final long ioLength;
   long start;
-  long baseStart;
+
+  /**
+   * fio's {@code get_start_offset} as {@code io_u_fits} calls it: taken anew of the file's size
+   * after setup, which a percentage offset of a fresh file (or of a filecreate file's one block)
+   * was not taken of.
+   */
+  long fitsStart;
+
   final long[] sequentialPosition = new long[3]; // read, write, trim
   final long[] lastStart = {-1, -1, -1};
   BlockChooser chooser;
@@ -49,7 +56,7 @@ final class IoFile {
     this.path = path;
     this.size = size;
     this.start = start;
-    this.baseStart = start;
+    this.fitsStart = start;
     this.ioLength = end - start;
     this.subjob = subjob;
     java.util.Arrays.fill(sequentialPosition, start);
@@ -62,12 +69,13 @@ final class IoFile {
 
   /**
    * Where a block size must end to fit, as fio's {@code io_u_fits} checks when it draws one: {@code
-   * io_size} past the region's start, which may lie past the file's end (a later loop's start moved
-   * further in); an I/O that fits there but runs past the file ends the file instead.
+   * io_size} past {@code get_start_offset} of the file's present size, which may lie past the
+   * file's end (a percentage offset, a later loop's start moved further in); an I/O that fits there
+   * but runs past the file ends the file instead.
    */
   long fitsEnd() {
     // fio's io_u_fits measures from get_start_offset, not from a strided zone's moving start
-    return baseStart + ioLength;
+    return fitsStart + ioLength;
   }
 
   String name() {

@@ -1,6 +1,7 @@
 package io.fsbench.core.engine.block;
 
 import io.fsbench.api.BlockSize;
+import io.fsbench.api.Distribution;
 import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.OffsetModifier;
@@ -85,6 +86,11 @@ final class IoGenerator {
     this.unit = minBlockSize(spec);
     this.mapUnit = mapUnit(spec);
     this.zones = spec.zones().isNone() ? null : new StridedZones(spec, unit);
+    for (IoFile file : files) {
+      // seed 2042 case 149: filecreate's offset=10% is taken of one block at setup, but its
+      // io_u_fits of the whole file, so a drawn bssplit size past the file's end ends the file
+      file.fitsStart = spec.offsets().startIn(file.size, file.subjob, unit);
+    }
     this.placement = RandomPlacement.applies(spec) ? new RandomPlacement(spec) : null;
     if (spec.rw() == ReadWrite.RANDTRIMWRITE) {
       for (IoFile file : files) {
@@ -105,7 +111,9 @@ final class IoGenerator {
         IoFile file = files.get(i);
         // fio's random map spans one zone in strided mode, else the region
         long blocks =
-            (zones != null ? spec.zones().range().bytes() : file.regionLength()) / mapUnit;
+            skewed() && zones == null
+                ? ranges(file)
+                : (zones != null ? spec.zones().range().bytes() : file.regionLength()) / mapUnit;
         file.chooser =
             BlockChooser.of(
                 spec.distribution(),
@@ -411,7 +419,10 @@ final class IoGenerator {
     if (readsOnlyWithVerify(spec)) {
       return false;
     }
-    boolean allDone = doneFiles >= files.size();
+    // fio's thread_main verifies a pass (clear_io_state first, which undoes every file's done
+    // flag) before keep_running asks whether all files are done: after a verify they never are
+    // (seed 2042 case 758: rw=write:32768 size=100k verify=pattern wraps into a second pass)
+    boolean allDone = doneFiles >= files.size() && !verifiesAfterPass(spec);
     // fio's keep_running counts the bytes done in both directions, the verify reads of each pass
     long done = issued - failed + verified + pendingVerify.getAsLong();
     boolean more =
@@ -440,7 +451,7 @@ final class IoGenerator {
       // fio's clear_io_state takes each start anew between loops, now of the size the file was
       // given at setup: offset=50% of a fresh file starts at 0, its second loop half way
       f.start = spec.offsets().startIn(f.size, f.subjob, unit);
-      f.baseStart = f.start;
+      f.fitsStart = f.start;
       if (opens) {
         reopen(f);
       } else {
@@ -451,6 +462,11 @@ final class IoGenerator {
       doneFiles = 0;
     }
     return true;
+  }
+
+  /** Whether fio's thread_main runs its verify phase after each pass of the job. */
+  static boolean verifiesAfterPass(JobSpec spec) {
+    return spec.verify() != io.fsbench.api.VerifyMethod.NONE && spec.verifySettings().doVerify();
   }
 
   /**
@@ -644,11 +660,48 @@ final class IoGenerator {
     if (block < 0) {
       return -1;
     }
+    if (skewed() && zones == null) {
+      // fio's get_next_block: the range drawn times the direction's blockalign; one at or past
+      // io_size fails get_next_offset, which ends the file (seed 2042 case 883: bs=1k,64k with
+      // random_distribution=normal draws writes over 64 times the file and ends at the first)
+      long relative = Math.multiplyExact(block, (long) blockAlign(direction));
+      return relative >= file.regionLength() ? -1 : file.start + relative;
+    }
     int align = smallest[direction.ordinal()];
     long offset = block * mapUnit;
     offset -= offset % align;
     long room = zones != null ? spec.zones().range().bytes() : file.regionLength();
     return file.start + Math.min(offset, (room - align) / align * align);
+  }
+
+  /** Whether random offsets come from one of fio's skewed models: zipf, pareto or normal. */
+  private boolean skewed() {
+    Distribution.Kind kind = spec.distribution().kind();
+    return kind == Distribution.Kind.ZIPF
+        || kind == Distribution.Kind.PARETO
+        || kind == Distribution.Kind.NORMAL;
+  }
+
+  /**
+   * How many ranges a skewed model draws from in a file, as fio's {@code __init_rand_distribution}:
+   * the smaller of the file's size and its region, in units of the smaller of the read and write
+   * sizes (whatever the job does), rounded up, so that the last may be partial.
+   */
+  private long ranges(IoFile file) {
+    long range = Math.min(smallest[Direction.READ.ordinal()], smallest[Direction.WRITE.ordinal()]);
+    long bytes = Math.min(file.size, file.regionLength());
+    return (bytes + range - 1) / range;
+  }
+
+  /** fio's {@code ba[ddir]}: the direction's {@code blockalign} of a random job, else its size. */
+  private int blockAlign(Direction direction) {
+    long given =
+        switch (direction) {
+          case READ -> spec.blockAlign().read().bytes();
+          case WRITE -> spec.blockAlign().write().bytes();
+          default -> 0;
+        };
+    return given == 0 ? smallest[direction.ordinal()] : Math.toIntExact(given);
   }
 
   /** What fio's {@code last_block} draws random offsets in: the region, or a strided zone. */

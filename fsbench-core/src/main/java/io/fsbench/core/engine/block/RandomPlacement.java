@@ -34,7 +34,11 @@ final class RandomPlacement {
 
   /** Whether a job's random offsets are drawn here rather than by its {@link BlockChooser}. */
   static boolean applies(JobSpec spec) {
-    return spec.distribution().isZoned() || !spec.randomMap() && !spec.blockAlign().isDefault();
+    // a skewed model (zipf, pareto, normal) draws its own ranges, aligned by the generator
+    return spec.distribution().isZoned()
+        || !spec.randomMap()
+            && !spec.blockAlign().isDefault()
+            && spec.distribution().kind() == Distribution.Kind.UNIFORM;
   }
 
   private void load(Direction direction, BlockSize bs, long alignment) {

@@ -305,4 +305,101 @@ class IoGeneratorTest {
         .isInstanceOf(io.fsbench.api.InvalidInputException.class)
         .hasMessageContaining("region starting at 8192");
   }
+
+  @Test
+  void aPassThatIsVerifiedLeavesNoFileDoneSoHoledWritesWrapIntoAnother() {
+    // fio's thread_main verifies each pass after clear_io_state undid the files' done flags, so
+    // keep_running adds passes until the bytes (writes and verify reads) reach size: 2 passes of
+    // 2 writes at 0 and 48k; without verify one pass (seed 2042 case 758)
+    JobSpec.Builder holed =
+        JobSpec.builder(ReadWrite.WRITE, Size.kib(16))
+            .name("h")
+            .size(Size.kib(100))
+            .offsetModifier(io.fsbench.api.OffsetModifier.adding(32768));
+    assertThat(writesVerifiedAfterEachPass(holed.build())).isEqualTo(2);
+    assertThat(
+            writesVerifiedAfterEachPass(holed.verify(io.fsbench.api.VerifyMethod.CRC32C).build()))
+        .isEqualTo(4);
+  }
+
+  /** The writes of a job whose passes are each followed by reading back what they wrote. */
+  private static int writesVerifiedAfterEachPass(JobSpec spec) {
+    IoGenerator generator =
+        new IoGenerator(spec, List.of(new IoFile(Path.of("f"), 100 * 1024)), 1, f -> {});
+    long[] written = {0, 0}; // written this pass, verified so far
+    generator.verifyBetweenPasses(
+        () -> spec.verify() == io.fsbench.api.VerifyMethod.NONE ? 0 : written[0],
+        () -> {
+          written[1] += written[0];
+          written[0] = 0;
+        });
+    IoPlan plan = new IoPlan();
+    int writes = 0;
+    while (generator.next(plan)) {
+      written[0] += plan.length;
+      writes++;
+    }
+    return writes;
+  }
+
+  @Test
+  void aPercentageOffsetOfAFileCreatedBySetupFitsItsSizesAgainstTheWholeFile() {
+    // fio's io_u_fits takes get_start_offset anew, of the file's size after setup: filecreate's
+    // offset=10% is one block's 10% (aligned up to 4k) at setup but 69905 bytes (73728) there, so a
+    // drawn size past the file's end is not drawn again but ends the file (seed 2042 case 149)
+    JobSpec spec =
+        JobSpec.builder(ReadWrite.WRITE, Size.kib(4))
+            .name("fc")
+            .ioEngine(IoEngine.FILECREATE)
+            .bsSplit("4k/12:512/59:8k/29")
+            .offsets(io.fsbench.api.Offsets.atPercent(10).align(Size.kib(4)))
+            .build();
+    long size = 699050;
+    int ended = 0;
+    for (long seed = 1; seed <= 20; seed++) {
+      IoGenerator generator =
+          new IoGenerator(spec, List.of(new IoFile(Path.of("f"), size, 4096, size)), seed, f -> {});
+      IoPlan plan = new IoPlan();
+      long end = 0;
+      while (generator.next(plan)) {
+        end = plan.offset + plan.length;
+      }
+      assertThat(end).isLessThanOrEqualTo(size);
+      if (size - end >= 512) {
+        ended++; // the drawn size did not fit: the file ended with room for a smaller one
+      }
+    }
+    assertThat(ended).isGreaterThan(10); // 8k fits last in 170 bytes or fewer 29% of the time
+  }
+
+  @Test
+  void aSkewedDistributionDrawsRangesOfTheSmallerSizeAndPlacesThemByEachDirectionsAlignment() {
+    // fio's __init_rand_distribution: ranges of min(read bs, write bs) over the region; the drawn
+    // range times the direction's blockalign is the offset, and one at or past the region ends
+    // the file: bs=1k,64k normal:20 writes at most once or twice (seed 2042 case 883)
+    JobSpec mixed =
+        JobSpec.builder(ReadWrite.RANDRW, Size.kib(1))
+            .name("n")
+            .writeBlockSize(BlockSize.of(Size.kib(64)))
+            .rwMixRead(50)
+            .distribution(io.fsbench.api.Distribution.normal(20))
+            .build();
+    List<IoPlan> plans = plans(mixed, 3 << 20, 3);
+    assertThat(plans.stream().filter(p -> p.direction == Direction.WRITE).count())
+        .isLessThanOrEqualTo(2);
+    assertThat(plans.size()).isLessThan(200); // of 3 MiB of I/O asked for
+    // a region that is not a whole number of ranges: drawing the partial last one ends the file
+    JobSpec partial =
+        JobSpec.builder(ReadWrite.RANDREAD, Size.kib(4))
+            .name("p")
+            .distribution(io.fsbench.api.Distribution.zipf(1.1))
+            .build();
+    int cutShort = 0;
+    for (long seed = 1; seed <= 20; seed++) {
+      List<IoPlan> reads = plans(partial, 10 * 1024, seed);
+      assertThat(reads).allSatisfy(p -> assertThat(p.offset).isIn(0L, 4096L));
+      cutShort += reads.size() < 2 ? 1 : 0;
+    }
+    assertThat(cutShort).isPositive();
+  }
 }
