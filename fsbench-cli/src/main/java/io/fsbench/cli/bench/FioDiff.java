@@ -206,6 +206,11 @@ public final class FioDiff {
           return new Result(
               c, Outcome.BOTH_REFUSED, List.of("fio ran a job that did no I/O", own.error));
         }
+        if (verifyFailedAsFio(own.error, fio.json)) {
+          // docs/measurement.md: fsbench fails the run where fio ends the job with EILSEQ (84)
+          // and reports the others (seed 2043 case 117: a reader of a laid-out file, verify=md5)
+          return new Result(c, Outcome.AGREE, List.of());
+        }
         return new Result(c, Outcome.FSBENCH_FAILED, List.of(own.error));
       }
       List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json, own.json));
@@ -335,6 +340,26 @@ public final class FioDiff {
   }
 
   /** Whether a job of fio's report moved no byte in either direction. */
+  private static final java.util.regex.Pattern VERIFY_FAILED =
+      java.util.regex.Pattern.compile("verify failed for job '([^']+)'");
+
+  /**
+   * Whether fsbench failed the run for a bad block of a job (a verify failure nothing skipped) that
+   * fio's report ends with error 84, EILSEQ: fio's way of saying the same (docs/measurement.md).
+   */
+  static boolean verifyFailedAsFio(String ownError, JsonNode fio) {
+    java.util.regex.Matcher m = VERIFY_FAILED.matcher(ownError);
+    if (!m.find()) {
+      return false;
+    }
+    for (JsonNode job : fio.path("jobs")) {
+      if (job.path("jobname").asText().equals(m.group(1)) && job.path("error").asInt() == 84) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean someJobMovedNothing(JsonNode fio) {
     for (JsonNode job : fio.path("jobs")) {
       if (job.path("read").path("io_bytes").asLong() == 0

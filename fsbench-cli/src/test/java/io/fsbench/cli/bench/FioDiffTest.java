@@ -41,4 +41,19 @@ class FioDiffTest {
 
     assertThat(FioDiff.untouchedFiles(budget)).isEqualTo(2);
   }
+
+  @Test
+  void aRunFailedForABadBlockAgreesWithFioEndingThatJobWithEilseq() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode fio =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(
+                "{\"jobs\":[{\"jobname\":\"job0\",\"error\":0},"
+                    + "{\"jobname\":\"job1\",\"error\":84}]}");
+    String own =
+        "fsbench exited 1: fsbench: verify failed for job 'job1': verify: bad magic header 6785";
+
+    assertThat(FioDiff.verifyFailedAsFio(own, fio)).isTrue();
+    assertThat(FioDiff.verifyFailedAsFio(own.replace("job1", "job0"), fio)).isFalse();
+    assertThat(FioDiff.verifyFailedAsFio("fsbench exited 1: fsbench: I/O error", fio)).isFalse();
+  }
 }
