@@ -254,4 +254,22 @@ class FioJobGeneratorTest {
 
     assertThat(seen).containsKeys("trimwrite", "randtrimwrite", "bs per direction");
   }
+
+  @Test
+  void drawsTheNormalDistributionOnlyOnFilesOfManyRanges() {
+    // fio 3.33's gauss_next can loop for ever on a file of few ranges (seed 2042 case 776)
+    FioJobGenerator generator = new FioJobGenerator(2042);
+    int normal = 0;
+    for (int i = 0; i < 1000; i++) {
+      for (FioCase.Section s : generator.next(i).sections()) {
+        if ("normal:20".equals(s.option("random_distribution", ""))) {
+          normal++;
+          long smallest =
+              FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).min().orElse(1);
+          assertThat(s.fileBytes() / smallest).as(s.name()).isGreaterThanOrEqualTo(64);
+        }
+      }
+    }
+    assertThat(normal).isGreaterThan(10);
+  }
 }
