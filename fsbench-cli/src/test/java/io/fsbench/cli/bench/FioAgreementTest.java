@@ -277,4 +277,42 @@ class FioAgreementTest {
 
     assertThat(FioAgreement.compare(c, fio, own)).isEmpty();
   }
+
+  @Test
+  void aLatencyTargetsDepthOnAQueueIsAnyFromOneToTheJobsIodepth() throws Exception {
+    // fio's empty loop turns are windows of 0/0 that lower the depth (seed 2043 case 447)
+    Map<String, String> options =
+        Map.of(
+            "rw",
+            "write",
+            "bs",
+            "4k",
+            "size",
+            "64k",
+            "ioengine",
+            "libaio",
+            "iodepth",
+            "2",
+            "latency_target",
+            "10s");
+    FioCase c = writeJob(options);
+    JsonNode fio = report("fio-3.33", 65536, 16, 0, 0);
+    JsonNode own = report("x", 65536, 16, 0, 0);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) fio.path("jobs").path(0))
+        .put("latency_depth", 2);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) own.path("jobs").path(0))
+        .put("latency_depth", 1);
+
+    assertThat(FioAgreement.compare(c, fio, own)).isEmpty();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) own.path("jobs").path(0))
+        .put("latency_depth", 3);
+    assertThat(FioAgreement.compare(c, fio, own))
+        .containsExactly("job 0 (w): latency_depth 3 outside 1..2");
+    FioCase sync =
+        writeJob(Map.of("rw", "write", "bs", "4k", "size", "64k", "latency_target", "1s"));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) own.path("jobs").path(0))
+        .put("latency_depth", 1);
+    assertThat(FioAgreement.compare(sync, fio, own))
+        .containsExactly("job 0 (w): latency_depth fio 2, fsbench 1");
+  }
 }
