@@ -151,7 +151,10 @@ public record JobResult(
     latencyMs = percentages("latency_ms", latencyMs, LATENCY_MS_KEYS);
   }
 
-  /** A result of a job without steady-state detection. */
+  /**
+   * A result of a job without steady-state detection, I/O errors or a latency target (its depth is
+   * its {@code iodepth}).
+   */
   public JobResult(
       String jobname,
       int groupid,
@@ -198,168 +201,9 @@ public record JobResult(
         latencyMs,
         ioMechanism,
         setup,
-        SteadyStateResult.NONE);
-  }
-
-  /** A result of a job that counted no I/O error and had no latency target. */
-  public JobResult(
-      String jobname,
-      int groupid,
-      int members,
-      long jobStartMs,
-      int error,
-      long elapsedSec,
-      Map<String, String> options,
-      DirectionResult read,
-      DirectionResult write,
-      DirectionResult trim,
-      SyncResult sync,
-      long jobRuntimeMs,
-      CpuResult cpu,
-      int ioDepth,
-      Map<String, Double> iodepthLevel,
-      Map<String, Double> iodepthSubmit,
-      Map<String, Double> iodepthComplete,
-      Map<String, Double> latencyNs,
-      Map<String, Double> latencyUs,
-      Map<String, Double> latencyMs,
-      String ioMechanism,
-      SetupTimes setup,
-      SteadyStateResult steadyState) {
-    this(
-        jobname,
-        groupid,
-        members,
-        jobStartMs,
-        error,
-        elapsedSec,
-        options,
-        read,
-        write,
-        trim,
-        sync,
-        jobRuntimeMs,
-        cpu,
-        ioDepth,
-        iodepthLevel,
-        iodepthSubmit,
-        iodepthComplete,
-        latencyNs,
-        latencyUs,
-        latencyMs,
-        ioMechanism,
-        setup,
-        steadyState,
+        SteadyStateResult.NONE,
         JobErrors.NONE,
         LatencyProfile.untargeted(ioDepth));
-  }
-
-  /** A result of a job without a latency target: its depth is its {@code iodepth}. */
-  public JobResult(
-      String jobname,
-      int groupid,
-      int members,
-      long jobStartMs,
-      int error,
-      long elapsedSec,
-      Map<String, String> options,
-      DirectionResult read,
-      DirectionResult write,
-      DirectionResult trim,
-      SyncResult sync,
-      long jobRuntimeMs,
-      CpuResult cpu,
-      int ioDepth,
-      Map<String, Double> iodepthLevel,
-      Map<String, Double> iodepthSubmit,
-      Map<String, Double> iodepthComplete,
-      Map<String, Double> latencyNs,
-      Map<String, Double> latencyUs,
-      Map<String, Double> latencyMs,
-      String ioMechanism,
-      SetupTimes setup,
-      SteadyStateResult steadyState,
-      JobErrors errors) {
-    this(
-        jobname,
-        groupid,
-        members,
-        jobStartMs,
-        error,
-        elapsedSec,
-        options,
-        read,
-        write,
-        trim,
-        sync,
-        jobRuntimeMs,
-        cpu,
-        ioDepth,
-        iodepthLevel,
-        iodepthSubmit,
-        iodepthComplete,
-        latencyNs,
-        latencyUs,
-        latencyMs,
-        ioMechanism,
-        setup,
-        steadyState,
-        errors,
-        LatencyProfile.untargeted(ioDepth));
-  }
-
-  /** A result of a job that counted no I/O error. */
-  public JobResult(
-      String jobname,
-      int groupid,
-      int members,
-      long jobStartMs,
-      int error,
-      long elapsedSec,
-      Map<String, String> options,
-      DirectionResult read,
-      DirectionResult write,
-      DirectionResult trim,
-      SyncResult sync,
-      long jobRuntimeMs,
-      CpuResult cpu,
-      int ioDepth,
-      Map<String, Double> iodepthLevel,
-      Map<String, Double> iodepthSubmit,
-      Map<String, Double> iodepthComplete,
-      Map<String, Double> latencyNs,
-      Map<String, Double> latencyUs,
-      Map<String, Double> latencyMs,
-      String ioMechanism,
-      SetupTimes setup,
-      SteadyStateResult steadyState,
-      LatencyProfile latencyProfile) {
-    this(
-        jobname,
-        groupid,
-        members,
-        jobStartMs,
-        error,
-        elapsedSec,
-        options,
-        read,
-        write,
-        trim,
-        sync,
-        jobRuntimeMs,
-        cpu,
-        ioDepth,
-        iodepthLevel,
-        iodepthSubmit,
-        iodepthComplete,
-        latencyNs,
-        latencyUs,
-        latencyMs,
-        ioMechanism,
-        setup,
-        steadyState,
-        JobErrors.NONE,
-        latencyProfile);
   }
 
   /** All-zero percentages with the given keys, for a job that did no I/O. */

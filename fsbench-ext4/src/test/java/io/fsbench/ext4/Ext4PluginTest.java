@@ -2,8 +2,6 @@ package io.fsbench.ext4;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.mockito.Mockito.doThrow;
-import static org.mockito.Mockito.spy;
 
 import io.fsbench.api.Availability;
 import io.fsbench.api.Feature;
@@ -13,12 +11,9 @@ import io.fsbench.api.Tuning;
 import io.fsbench.api.UnsupportedTuningException;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.FileSystemSpec;
-import io.fsbench.spi.Host;
 import io.fsbench.tck.FakeHost;
 import io.fsbench.tck.Fixtures;
 import io.fsbench.tck.ScriptedShell;
-import io.fsbench.tck.ServiceRegistration;
-import io.fsbench.tck.TuningClaims;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -67,11 +62,6 @@ class Ext4PluginTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("ext4")
         .hasMessageContainingAll(messageParts);
-  }
-
-  @Test
-  void isRegisteredAsAServiceOnTheClassPathAndTheModulePath() {
-    assertThat(ServiceRegistration.assertRegistered(Ext4Plugin.class).id()).isEqualTo("ext4");
   }
 
   @Test
@@ -225,11 +215,6 @@ class Ext4PluginTest {
   }
 
   @Test
-  void validatesEverySupportedSettingAndRefusesEveryRefusedOne() {
-    TuningClaims.assertHold(plugin, host);
-  }
-
-  @Test
   void readsPropertiesFromDumpe2fs() {
     shell.answer("dumpe2fs", fixture("dumpe2fs-h-default.txt"));
     assertThat(plugin.properties(spec(), host))
@@ -308,15 +293,6 @@ class Ext4PluginTest {
     Availability availability = plugin.availability(host);
     assertThat(availability.isAvailable()).isFalse();
     assertThat(availability.reason()).contains("6.1.0-18-amd64").contains("cannot mount ext4");
-  }
-
-  @Test
-  void availabilityNeverThrows() {
-    Host broken = spy(host);
-    doThrow(new IllegalStateException("no /proc")).when(broken).kernelFileSystems();
-    Availability availability = plugin.availability(broken);
-    assertThat(availability.isAvailable()).isFalse();
-    assertThat(availability.reason()).contains("no /proc");
   }
 
   @Test

@@ -65,6 +65,12 @@ public abstract class FileSystemPluginUnitContract {
   }
 
   @Test
+  void isRegisteredAsAServiceInModuleInfoAndMetaInf() {
+    FileSystemPlugin plugin = plugin();
+    assertThat(ServiceRegistration.assertRegistered(plugin.getClass()).id()).isEqualTo(plugin.id());
+  }
+
+  @Test
   void describesItself() {
     FileSystemPlugin plugin = plugin();
     assertThat(plugin.id()).matches("[a-z0-9][a-z0-9_-]*");
@@ -87,7 +93,15 @@ public abstract class FileSystemPluginUnitContract {
     cases.add(
         DynamicTest.dynamicTest(
             "a host whose every fact fails",
-            () -> assertSaysWhatToDo(checkedAvailability(new FailingHost()))));
+            () -> {
+              Availability failing = checkedAvailability(new FailingHost());
+              assertSaysWhatToDo(failing);
+              assertThat(failing.isAvailable()).as("%s on a failing host", plugin().id()).isFalse();
+              // the cause is named, so that whoever reads it knows what to fix on the host
+              assertThat(failing.reason())
+                  .as("why %s is unavailable", plugin().id())
+                  .contains("fails on this host");
+            }));
     return cases.stream();
   }
 
