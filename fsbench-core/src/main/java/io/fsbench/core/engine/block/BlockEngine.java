@@ -56,7 +56,7 @@ public final class BlockEngine {
     CpuTopology topology = CpuTopology.system();
     for (JobFile.Job job : jobs) {
       // a job without size learns its files' sizes at setup, where they are checked
-      JobClone.requireUsable(
+      JobUsability.requireUsable(
           job.spec(), job.spec().sizeFromFiles() ? Long.MAX_VALUE : share(job.spec()));
       topology.require(job.spec().cpus());
     }
@@ -139,14 +139,16 @@ public final class BlockEngine {
                 new JobClone(
                     job,
                     c,
-                    firstThread + clones.size(),
-                    files(job.spec(), subjob, context.directory(), madeSizes),
-                    streams,
-                    sampling,
-                    steadyState,
-                    context::nanoTime,
-                    context::currentTimeMillis,
-                    () -> failed.get() || context.cancelled()));
+                    new CloneIo(
+                        job,
+                        firstThread + clones.size(),
+                        files(job.spec(), subjob, context.directory(), madeSizes),
+                        streams,
+                        sampling,
+                        steadyState,
+                        context::nanoTime,
+                        () -> failed.get() || context.cancelled()),
+                    context::currentTimeMillis));
           }
         }
         reports.running(clones);

@@ -1,6 +1,7 @@
 package io.fsbench.core.engine.block;
 
 import io.fsbench.api.FsBenchException;
+import io.fsbench.api.LatencyProfile;
 import io.fsbench.api.LatencyTarget;
 
 /**
@@ -73,6 +74,18 @@ final class LatencyTargetProbe {
     } else {
       depth = iodepth;
     }
+  }
+
+  /** fio's {@code latency_depth} and the target's settings, as its JSON prints them. */
+  LatencyProfile profile() {
+    if (!target.isSet()) {
+      return LatencyProfile.untargeted(iodepth);
+    }
+    return new LatencyProfile(
+        depth,
+        target.target().toNanos() / 1000 * 1000, // fio keeps the target in us, prints it in ns
+        target.percentile(),
+        target.window().toNanos() / 1000);
   }
 
   /** The depth the loop may fill now (fio's {@code queue_full} against {@code latency_qd}). */

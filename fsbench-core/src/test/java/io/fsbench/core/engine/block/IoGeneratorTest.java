@@ -31,7 +31,7 @@ class IoGeneratorTest {
     return out;
   }
 
-  /** The I/Os of a job whose every I/O fails and is skipped (continue_on_error), as JobClone. */
+  /** The I/Os of a job whose every I/O fails and is skipped (continue_on_error), as its loops. */
   private static int failingIos(JobSpec spec, long fileSize) {
     IoGenerator generator =
         new IoGenerator(spec, List.of(new IoFile(Path.of("f"), fileSize)), 5, f -> {});
