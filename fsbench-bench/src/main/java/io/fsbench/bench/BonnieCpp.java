@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import io.fsbench.api.BonnieSpec;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.FsMarkPhaseResult;
@@ -12,7 +12,7 @@ import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreePhaseResult;
 import io.fsbench.api.TreeResult;
 import io.fsbench.api.TreeSpec;
-import io.fsbench.cli.bench.RatioTable.Run;
+import io.fsbench.bench.RatioTable.Run;
 import io.fsbench.core.workload.metadata.FsMarkRunner;
 import io.fsbench.core.workload.postmark.PostMarkRunner;
 import io.fsbench.core.workload.tree.TreeRunner;

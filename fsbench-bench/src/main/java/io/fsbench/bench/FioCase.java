@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -449,7 +449,7 @@ public final class FioDiff {
       throws IOException, InterruptedException {
     String modulePath = System.getProperty("jdk.module.path");
     if (modulePath == null || modulePath.isBlank()) {
-      modulePath = "target/fsbench-cli.jar:target/lib"; // a test run in the module's directory
+      modulePath = "target/fsbench-bench.jar:target/lib"; // a test run in the module's directory
     }
     List<String> command =
         List.of(

@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 /** What a section's verify options make of the counts fio reports. */
 final class Verifies {

@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

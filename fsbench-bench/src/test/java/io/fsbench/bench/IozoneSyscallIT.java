@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -67,7 +67,7 @@ class IozoneSyscallIT {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("--module-path");
-    command.add(Path.of("target", "fsbench-cli.jar") + ":" + Path.of("target", "lib"));
+    command.add(Path.of("target", "fsbench-bench.jar") + ":" + Path.of("target", "lib"));
     command.add("-m");
     command.add("io.fsbench.cli/io.fsbench.cli.Main");
     command.addAll(List.of(args));
@@ -97,7 +97,7 @@ class IozoneSyscallIT {
     command.addAll(
         List.of(
             "--module-path",
-            Path.of("target", "fsbench-cli.jar") + ":" + Path.of("target", "lib"),
+            Path.of("target", "fsbench-bench.jar") + ":" + Path.of("target", "lib"),
             "-m",
             "io.fsbench.cli/io.fsbench.cli.Main",
             "run",

@@ -1,8 +1,8 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fsbench.cli.bench.RatioTable.Run;
+import io.fsbench.bench.RatioTable.Run;
 import org.junit.jupiter.api.Test;
 
 class RatioTableTest {

@@ -1,4 +1,4 @@
-package io.fsbench.cli.bench;
+package io.fsbench.bench;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
