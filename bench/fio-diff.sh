@@ -10,11 +10,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 command -v fio >/dev/null || { echo "fio-diff: fio is not installed (scripts/setup installs it)" >&2; exit 3; }
-"$root/fsbench" --version >/dev/null   # builds the command line on first use
+# builds the harness (module fsbench-bench) and the command line it runs on first use
+target="$("$root/bench/harness" --build)"
 # a copy of the build, so that a rebuild during a long run cannot swap classes under it
 copy="$(mktemp -d /tmp/fsbench-fiodiff-build-XXXXXX)"
 trap 'rm -rf "$copy"' EXIT
-cp -r "$root/fsbench-cli/target/fsbench-cli.jar" "$root/fsbench-cli/target/lib" "$copy/"
+cp -r "$target/fsbench-bench.jar" "$target/lib" "$copy/"
 java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-  --module-path "$copy/fsbench-cli.jar:$copy/lib" \
-  -m io.fsbench.cli/io.fsbench.cli.bench.FioDiff "$@"
+  --module-path "$copy/fsbench-bench.jar:$copy/lib" \
+  -m io.fsbench.bench/io.fsbench.bench.FioDiff "$@"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Debian's bonnie++ 2.00a against fsbench's bonnie in the same directory
-# (class io.fsbench.cli.bench.BonnieDiff).
+# (class io.fsbench.bench.BonnieDiff).
 #
 #   bench/vs-bonnie.sh [--dir /var/tmp] [--seed 7] [--count 50]
 #       random parameter sets (size, chunk, seeks, seek threads, -f or a per-char size,
@@ -19,4 +19,4 @@
 # call sync(2), which flushes every filesystem.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-FSBENCH_MAIN=io.fsbench.cli.bench.BonnieDiff exec "$root/fsbench" "$@"
+exec "$root/bench/harness" BonnieDiff "$@"

@@ -13,4 +13,4 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup"
-FSBENCH_MAIN=io.fsbench.cli.bench.CToolsBenchmark exec "$root/fsbench" "$@"
+exec "$root/bench/harness" CToolsBenchmark "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GNU dd against fsbench's dd in the same directory (class io.fsbench.cli.bench.DdDiff).
+# GNU dd against fsbench's dd in the same directory (class io.fsbench.bench.DdDiff).
 #
 #   bench/vs-dd.sh [--dir /var/tmp] [--seed 7] [--count 200]
 #       random cases (mode, bs, count, conv=fdatasync/fsync, oflag=direct/dsync, iflag=direct)
@@ -13,4 +13,4 @@
 # ratios on an otherwise idle machine; both sides share it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-FSBENCH_MAIN=io.fsbench.cli.bench.DdDiff exec "$root/fsbench" "$@"
+exec "$root/bench/harness" DdDiff "$@"

@@ -18,8 +18,8 @@ cleanup() {
   if [ "$mounted" = 1 ]; then umount "$work" && rmdir "$work"; fi
 }
 trap cleanup EXIT
-"$root/fsbench" plugins >/dev/null   # builds the command line on first use
+target="$("$root/bench/harness" --build)"   # builds the harness (module fsbench-bench) on first use
 export FSBENCH_WORK_DIR="$work"
 java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-  --module-path "$root/fsbench-cli/target/fsbench-cli.jar:$root/fsbench-cli/target/lib" \
-  -m io.fsbench.cli/io.fsbench.cli.bench.VsFio "$@"
+  --module-path "$target/fsbench-bench.jar:$target/lib" \
+  -m io.fsbench.bench/io.fsbench.bench.VsFio "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fsbench's iozone against the fio jobs that do the same I/O (class io.fsbench.cli.bench.IozoneVsFio).
+# fsbench's iozone against the fio jobs that do the same I/O (class io.fsbench.bench.IozoneVsFio).
 # IOzone itself cannot be installed here; fio is the reference for the I/O pattern.
 #
 #   bench/vs-iozone-fio.sh [--fs ext4,xfs] [--rounds 2] [--size 256m] [--record 4k,1m]
@@ -13,4 +13,4 @@
 # Run it on an otherwise idle machine; both sides share it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-FSBENCH_MAIN=io.fsbench.cli.bench.IozoneVsFio exec "$root/fsbench" "$@"
+exec "$root/bench/harness" IozoneVsFio "$@"

@@ -7,4 +7,8 @@ module io.fsbench.cli {
 
   opens io.fsbench.cli to
       info.picocli;
+
+  // the benchmark harness runs `fsbench fio` in process (FioDiff) and prints its tables
+  exports io.fsbench.cli to
+      io.fsbench.bench;
 }

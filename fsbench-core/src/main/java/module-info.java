@@ -14,38 +14,35 @@ module io.fsbench.core {
 
   exports io.fsbench;
 
-  // What the command line needs beyond the public API: job files and fio's flags, the report's
-  // I/O error text, the volumes open at Ctrl-C; and, for its fio/C-tool benchmark harness (to
-  // move to a module of its own), the engines and runners it drives directly; its tests check
-  // flags against fio's option table (report.fio).
+  // Each internal package only to the modules that use it. The command line: job files and fio's
+  // flags, the report's I/O error text, the volumes open at Ctrl-C. The fio/C-tool benchmark
+  // harness (fsbench-bench, unpublished): job files, and the engines, native I/O and runners it
+  // drives directly.
   exports io.fsbench.core.host to
       io.fsbench.cli;
   exports io.fsbench.core.jobfile to
-      io.fsbench.cli;
+      io.fsbench.cli,
+      io.fsbench.bench;
   exports io.fsbench.core.volume to
       io.fsbench.cli;
   exports io.fsbench.core.engine to
-      io.fsbench.cli;
+      io.fsbench.bench;
   exports io.fsbench.core.engine.block to
-      io.fsbench.cli;
+      io.fsbench.bench;
   exports io.fsbench.core.nativeio to
-      io.fsbench.cli;
-  exports io.fsbench.core.report.fio to
-      io.fsbench.cli;
+      io.fsbench.bench;
   exports io.fsbench.core.workload.bonnie to
-      io.fsbench.cli;
+      io.fsbench.bench;
   exports io.fsbench.core.workload.dd to
-      io.fsbench.cli;
+      io.fsbench.bench;
   exports io.fsbench.core.workload.iozone to
-      io.fsbench.cli;
+      io.fsbench.bench;
   exports io.fsbench.core.workload.metadata to
-      io.fsbench.cli;
+      io.fsbench.bench;
   exports io.fsbench.core.workload.postmark to
-      io.fsbench.cli;
-  exports io.fsbench.core.workload.randomio to
-      io.fsbench.cli;
+      io.fsbench.bench;
   exports io.fsbench.core.workload.tree to
-      io.fsbench.cli;
+      io.fsbench.bench;
 
   uses io.fsbench.spi.FileSystemPlugin;
 }

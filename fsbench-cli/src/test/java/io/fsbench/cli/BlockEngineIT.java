@@ -16,11 +16,11 @@ import io.fsbench.api.Volume;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.block.BlockEngine;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.report.fio.FioOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -83,10 +83,11 @@ class BlockEngineIT {
   }
 
   private static List<JobResult> run(Path dir, Volume volume, JobSpec... specs) {
-    // each job its own reporting group, as a stonewall makes it in a job file
+    // each job its own reporting group, as a stonewall makes it in a job file; the options, which
+    // only the report prints, are left empty
     List<JobFile.Job> jobs = new java.util.ArrayList<>();
     for (int i = 0; i < specs.length; i++) {
-      jobs.add(new JobFile.Job(specs[i], i, true, FioOptions.effective(specs[i])));
+      jobs.add(new JobFile.Job(specs[i], i, true, Map.of()));
     }
     return new BlockEngine().run(jobs, new RunContext(dir, volume, f -> {}, new AtomicBoolean()));
   }

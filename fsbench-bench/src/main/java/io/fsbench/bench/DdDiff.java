@@ -1,0 +1,269 @@
+package io.fsbench.bench;
+
+import io.fsbench.Workloads;
+import io.fsbench.api.DdResult;
+import io.fsbench.api.DdSpec;
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Size;
+import io.fsbench.core.engine.RunContext;
+import io.fsbench.core.nativeio.FileCalls;
+import io.fsbench.core.workload.dd.DdRunner;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+
+/**
+ * GNU dd against fsbench's dd in the same directory: random cases (mode, bs, count, conv, oflag,
+ * iflag) from a seed, each run by both, compared field by field (records in and out, full and
+ * partial, bytes copied, and for a write the size of the file made); and with {@code --ratios}, the
+ * classic rows (1k and 1m, write and read) in ABBA order with the ratio of the rates.
+ *
+ * <pre>
+ * bench/vs-dd.sh [--dir /var/tmp] [--seed 7] [--count 200]
+ * bench/vs-dd.sh --ratios [--dir /var/tmp] [--rounds 2] [--size 256m]
+ * </pre>
+ */
+public final class DdDiff {
+
+  /** Bytes one random case copies at most, so a case takes well under a second. */
+  static final long MAX_CASE_BYTES = 32L << 20;
+
+  private static final long[] BLOCK_SIZES = {
+    512, 1000, 1024, 4096, 4608, 8191, 65536, 131072, 1 << 20, 3 << 20
+  };
+
+  /** One case and what disagreed, empty when both sides agree. */
+  record Result(DdSpec spec, List<String> problems) {}
+
+  /** Every case's result. */
+  record Summary(long seed, List<Result> results) {
+    List<Result> problems() {
+      return results.stream().filter(r -> !r.problems().isEmpty()).toList();
+    }
+
+    @Override
+    public String toString() {
+      return "seed "
+          + seed
+          + ", "
+          + results.size()
+          + " cases: "
+          + (results.size() - problems().size())
+          + " agree with GNU dd, "
+          + problems().size()
+          + " disagree";
+    }
+  }
+
+  private final Path parent;
+  private final PrintStream log;
+  private int runs;
+
+  DdDiff(Path parent, PrintStream log) {
+    this.parent = parent.toAbsolutePath();
+    this.log = log;
+  }
+
+  public static void main(String[] args) {
+    try {
+      System.exit(run(args));
+    } catch (FsBenchException e) {
+      System.err.println("vs-dd: " + e.getMessage());
+      System.exit(e.kind().exitCode());
+    }
+  }
+
+  private static int run(String[] args) {
+    Map<String, String> options = options(args);
+    Path dir = Path.of(options.getOrDefault("--dir", "/var/tmp"));
+    DdDiff diff = new DdDiff(dir, System.err);
+    if (options.containsKey("--ratios")) {
+      int rounds = number(options, "--rounds", 2);
+      Size size = Size.parse(options.getOrDefault("--size", "256m"));
+      System.out.print(diff.ratios(rounds, size).render());
+      return 0;
+    }
+    Summary summary = diff.agreement(number(options, "--seed", 7), number(options, "--count", 200));
+    System.out.println(summary);
+    return summary.problems().isEmpty() ? 0 : 1;
+  }
+
+  /** The random cases for {@code seed}: sizes bounded by {@link #MAX_CASE_BYTES}. */
+  static List<DdSpec> cases(long seed, int count) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<DdSpec> cases = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      boolean write = random.nextBoolean();
+      boolean direct = random.nextInt(10) < 3;
+      long bs =
+          random.nextInt(4) == 0
+              ? 1 + random.nextLong(2 << 20)
+              : BLOCK_SIZES[random.nextInt(BLOCK_SIZES.length)];
+      if (direct) {
+        bs = Math.max(512, bs / 512 * 512);
+      }
+      boolean dsync = write && random.nextInt(8) == 0;
+      // A synchronous write per block is slow on small blocks: fewer of them.
+      long maxCount = Math.max(1, Math.min(dsync ? 256 : 8192, MAX_CASE_BYTES / bs));
+      long blocks = 1 + random.nextLong(maxCount);
+      DdSpec.Builder spec =
+          write ? DdSpec.write(Size.bytes(bs), blocks) : DdSpec.read(Size.bytes(bs), blocks);
+      spec.direct(direct);
+      if (write) {
+        spec.fdatasync(random.nextInt(3) == 0).fsync(random.nextInt(5) == 0).dsync(dsync);
+      } else {
+        spec.invalidate(random.nextInt(4) != 0);
+      }
+      cases.add(spec.build());
+    }
+    return cases;
+  }
+
+  /** Runs every case of {@code seed} on both sides and compares them. */
+  Summary agreement(long seed, int count) {
+    List<Result> results = new ArrayList<>();
+    for (DdSpec spec : cases(seed, count)) {
+      Result result = compare(spec);
+      log.println(
+          (result.problems().isEmpty() ? "agree     " : "DISAGREE  ")
+              + String.join(
+                  " ",
+                  GnuDd.command(spec, Path.of("FILE"))
+                      .subList(2, GnuDd.command(spec, Path.of("FILE")).size()))
+              + (result.problems().isEmpty()
+                  ? ""
+                  : "\n  " + String.join("\n  ", result.problems())));
+      results.add(result);
+    }
+    return new Summary(seed, List.copyOf(results));
+  }
+
+  /** One case on both sides, each in a fresh scratch directory removed afterwards. */
+  Result compare(DdSpec spec) {
+    List<String> problems = new ArrayList<>();
+    Side fsbench = side(spec, false);
+    Side dd = side(spec, true);
+    if (fsbench.error != null || dd.error != null) {
+      if (fsbench.error == null || dd.error == null) {
+        problems.add(
+            "only one side failed: fsbench "
+                + (fsbench.error == null ? "ran" : fsbench.error)
+                + "; dd "
+                + (dd.error == null ? "ran" : dd.error));
+      }
+      return new Result(spec, problems);
+    }
+    if (!fsbench.summary.counts().equals(dd.summary.counts())) {
+      problems.add("fsbench: " + fsbench.summary.counts() + "; dd: " + dd.summary.counts());
+    }
+    if (fsbench.fileSize != dd.fileSize) {
+      problems.add("file size: fsbench " + fsbench.fileSize + ", dd " + dd.fileSize);
+    }
+    return new Result(spec, problems);
+  }
+
+  /** The classic rows of {@code size} each, ABBA per round, as rates in MB/s. */
+  RatioTable ratios(int rounds, Size size) {
+    RatioTable table = new RatioTable();
+    String where = parent.toString();
+    for (String name : List.of("dd-write-1k", "dd-read-1k", "dd-write-1m", "dd-read-1m")) {
+      long bs = name.endsWith("1k") ? 1024 : 1 << 20;
+      DdSpec spec =
+          (DdSpec) Workloads.named(name, Map.of("count", Long.toString(size.bytes() / bs)));
+      for (int round = 0; round < rounds; round++) {
+        for (boolean cTool : new boolean[] {true, false, false, true}) {
+          Side side = side(spec, cTool);
+          if (side.error != null) {
+            throw new FsBenchException(
+                FsBenchException.Kind.RUN_FAILED, name + " failed: " + side.error);
+          }
+          double rate = side.summary.bytesPerSec() / 1e6;
+          log.printf("%s %s: %.1f MB/s%n", name, cTool ? "dd" : "fsbench", rate);
+          table.add(new RatioTable.Run(name, "MB/s", where, cTool, rate));
+        }
+      }
+    }
+    return table;
+  }
+
+  /** What one side did: its summary and the size of the file it left, or why it failed. */
+  private record Side(DdSummary summary, long fileSize, String error) {}
+
+  private Side side(DdSpec spec, boolean gnu) {
+    Path dir = scratch(gnu ? "dd" : "fsbench");
+    try {
+      Path file = dir.resolve("fsbench-dd.dat");
+      DdSummary summary =
+          gnu
+              ? GnuDd.run(spec, file)
+              : DdSummary.of(
+                  (DdResult)
+                      new DdRunner()
+                          .run(spec, new RunContext(dir, null, f -> {}, new AtomicBoolean())));
+      return new Side(summary, Files.size(file), null);
+    } catch (FsBenchException | IOException e) {
+      return new Side(null, -1, e.getMessage());
+    } finally {
+      remove(dir);
+    }
+  }
+
+  private Path scratch(String side) {
+    try {
+      return Files.createDirectories(parent.resolve("fsbench-dddiff-" + ++runs + "-" + side));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Removes a scratch directory and flushes the removal, untimed, before the next run. */
+  private static void remove(Path dir) {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    FileCalls.sync();
+  }
+
+  private static int number(Map<String, String> options, String option, int fallback) {
+    String value = options.get(option);
+    try {
+      return value == null ? fallback : Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException(option + " (" + value + ") must be a whole number");
+    }
+  }
+
+  private static Map<String, String> options(String[] args) {
+    Map<String, String> options = new LinkedHashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      List<String> known = List.of("--dir", "--seed", "--count", "--rounds", "--size");
+      if (args[i].equals("--ratios")) {
+        options.put("--ratios", "");
+      } else if (known.contains(args[i]) && i + 1 < args.length) {
+        options.put(args[i], args[++i]);
+      } else {
+        throw new InvalidInputException(
+            "unknown option or missing value: "
+                + args[i]
+                + "; vs-dd.sh takes --dir PATH, --seed N, --count N, --ratios, --rounds N,"
+                + " --size S");
+      }
+    }
+    return options;
+  }
+}

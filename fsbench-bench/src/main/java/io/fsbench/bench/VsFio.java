@@ -1,0 +1,329 @@
+package io.fsbench.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fsbench.FsBench;
+import io.fsbench.api.JobResult;
+import io.fsbench.api.PluginInfo;
+import io.fsbench.api.Size;
+import io.fsbench.api.Target;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.Volume;
+import io.fsbench.core.engine.RunContext;
+import io.fsbench.core.engine.block.BlockEngine;
+import io.fsbench.core.jobfile.JobFile;
+import io.fsbench.core.nativeio.Caches;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * fsbench's engine against fio on the same volume in the same run: per filesystem one loop volume;
+ * per workload the same fio job file run by fio and by fsbench, alternately (ABBA), with caches
+ * dropped before each run; then the fsbench/fio ratios of bandwidth, IOPS and p99 completion
+ * latency (for latency fio/fsbench, so that above 1 means fsbench is better everywhere).
+ *
+ * <pre>
+ * bench/vs-fio.sh [--fs ext4,xfs,btrfs,zfs] [--runtime 8] [--rounds 2] [--workloads a,b]
+ * </pre>
+ */
+public final class VsFio {
+
+  /**
+   * The classic comparison's jobs, direct 4k random reads at depth 1 and 32, and the shapes real
+   * job files add: several clones on one group, a read/write mix, a block-size mix and a sync after
+   * every write.
+   */
+  static final Map<String, String> WORKLOADS =
+      orderedMap(
+          "seqwrite-128k",
+          "rw=write\nbs=128k\nsize=200m\n",
+          "seqread-128k",
+          "rw=read\nbs=128k\nsize=200m\n",
+          "randwrite-4k",
+          "rw=randwrite\nbs=4k\nsize=200m\n",
+          "randread-4k-direct-qd1",
+          "rw=randread\nbs=4k\nsize=200m\ndirect=1\nioengine=psync\n",
+          "randread-4k-direct-qd32",
+          "rw=randread\nbs=4k\nsize=200m\ndirect=1\nioengine=io_uring\niodepth=32\n",
+          "randread-4k-numjobs4",
+          "rw=randread\nbs=4k\nsize=64m\nnumjobs=4\ngroup_reporting\n",
+          "randrw-4k-mix70",
+          "rw=randrw\nrwmixread=70\nbs=4k\nsize=200m\n",
+          "randrw-bssplit",
+          // norandommap: with the map, fio shortens an I/O to the untouched blocks at its offset
+          // (axmap_set_nr), so its sizes drift below the mix as the map fills and the two would
+          // not do the same work (docs/measurement.md)
+          "rw=randrw\nbssplit=4k/50:16k/30:64k/20\nsize=200m\nnorandommap\n",
+          "randwrite-4k-fsync1",
+          "rw=randwrite\nbs=4k\nsize=64m\nfsync=1\n");
+
+  private final ObjectMapper json = new ObjectMapper();
+  private final int runtime;
+
+  private VsFio(int runtime) {
+    this.runtime = runtime;
+  }
+
+  public static void main(String[] args) throws Exception {
+    List<String> fileSystems = List.of("ext4", "xfs", "btrfs", "zfs");
+    List<String> workloads = new ArrayList<>(WORKLOADS.keySet());
+    int runtime = 8;
+    int rounds = 2;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--fs" -> fileSystems = Arrays.asList(args[++i].split(","));
+        case "--workloads" -> workloads = Arrays.asList(args[++i].split(","));
+        case "--runtime" -> runtime = Integer.parseInt(args[++i]);
+        case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+        default -> {
+          System.err.println(
+              "usage: vs-fio [--fs ext4,xfs,btrfs,zfs] [--workloads "
+                  + String.join(",", WORKLOADS.keySet())
+                  + "] [--runtime SECONDS] [--rounds N]");
+          System.exit(2);
+        }
+      }
+    }
+    for (String w : workloads) {
+      if (!WORKLOADS.containsKey(w)) {
+        System.err.println("vs-fio: unknown workload " + w + "; use " + WORKLOADS.keySet());
+        System.exit(2);
+      }
+    }
+    new VsFio(runtime).run(fileSystems, workloads, rounds);
+  }
+
+  private void run(List<String> fileSystems, List<String> workloads, int rounds) throws Exception {
+    FsBench fsbench = FsBench.defaults();
+    List<Row> rows = new ArrayList<>();
+    System.out.println("fio: " + command("fio", "--version").strip());
+    for (String fs : fileSystems) {
+      PluginInfo info =
+          fsbench.plugins().stream().filter(p -> p.id().equals(fs)).findFirst().orElseThrow();
+      if (!info.availability().isAvailable()) {
+        System.out.println(fs + ": skipped, " + info.availability());
+        continue;
+      }
+      try (Volume volume = fsbench.volume(fs, Target.loop(Size.gib(1)), Tuning.defaults())) {
+        for (String workload : workloads) {
+          rows.add(compare(fs, volume, workload, rounds));
+        }
+      }
+    }
+    print(rows);
+  }
+
+  private Row compare(String fs, Volume volume, String workload, int rounds) throws Exception {
+    String jobText =
+        "[global]\ntime_based\nruntime="
+            + runtime
+            + "\n\n["
+            + workload
+            + "]\n"
+            + WORKLOADS.get(workload);
+    Path fioDir = Files.createDirectories(volume.mountPoint().resolve("fsbench-vsfio-fio"));
+    Path ownDir = Files.createDirectories(volume.mountPoint().resolve("fsbench-vsfio-fsbench"));
+    Path jobFile = Files.createTempFile("fsbench-vsfio-", ".fio");
+    Files.writeString(jobFile, jobText);
+    List<Sample> fio = new ArrayList<>();
+    List<Sample> own = new ArrayList<>();
+    try {
+      for (int round = 0; round < rounds; round++) {
+        // ABBA: fio first in even rounds, fsbench first in odd ones
+        boolean fioFirst = round % 2 == 0;
+        for (int k = 0; k < 2; k++) {
+          boolean runFio = (k == 0) == fioFirst;
+          dropCaches();
+          if (runFio) {
+            fio.add(runFio(jobFile, fioDir));
+          } else {
+            own.add(runFsbench(jobText, ownDir, volume));
+          }
+          System.err.printf(
+              Locale.ROOT,
+              "%s %s %s: %s%n",
+              fs,
+              workload,
+              runFio ? "fio" : "fsbench",
+              (runFio ? fio : own).get((runFio ? fio : own).size() - 1));
+        }
+      }
+    } catch (DirectIoUnsupported e) {
+      return new Row(fs, workload, null, null, e.getMessage());
+    } finally {
+      Files.deleteIfExists(jobFile);
+      deleteTree(fioDir);
+      deleteTree(ownDir);
+    }
+    return new Row(fs, workload, Sample.median(fio), Sample.median(own), null);
+  }
+
+  private Sample runFio(Path jobFile, Path dir) throws Exception {
+    Process p =
+        new ProcessBuilder("fio", "--output-format=json", "--directory=" + dir, jobFile.toString())
+            .redirectErrorStream(false)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!p.waitFor(600, TimeUnit.SECONDS) || p.exitValue() != 0) {
+      if (err.contains("direct") || out.contains("Invalid argument")) {
+        throw new DirectIoUnsupported("fio: " + err.strip());
+      }
+      throw new IOException("fio failed: " + err + out);
+    }
+    JsonNode root = json.readTree(out.substring(out.indexOf('{')));
+    JsonNode job = root.path("jobs").get(0);
+    JsonNode side =
+        job.path("read").path("io_bytes").asLong() > 0 ? job.path("read") : job.path("write");
+    return new Sample(
+        side.path("bw_bytes").asDouble(),
+        side.path("iops").asDouble(),
+        side.path("clat_ns").path("percentile").path("99.000000").asDouble());
+  }
+
+  private Sample runFsbench(String jobText, Path dir, Volume volume) {
+    JobFile jobFile = JobFile.parse(jobText, dir, Map.of());
+    RunContext context = new RunContext(dir, volume, f -> {}, new AtomicBoolean());
+    List<JobResult> results;
+    try {
+      results = new BlockEngine().run(jobFile.jobs(), context);
+    } catch (RuntimeException e) {
+      if (e.getMessage() != null && e.getMessage().contains("direct I/O")) {
+        throw new DirectIoUnsupported("fsbench: " + e.getMessage());
+      }
+      throw e;
+    }
+    JobResult job = results.get(0);
+    var d = job.read().hasIo() ? job.read() : job.write();
+    return new Sample(
+        d.bwBytes(), d.iops(), d.clat().percentiles().getOrDefault(99.0, 0L).doubleValue());
+  }
+
+  private static void dropCaches() throws IOException {
+    Caches.dropAll();
+  }
+
+  private void print(List<Row> rows) {
+    System.out.println();
+    System.out.println(
+        "fsbench vs fio, same job file on the same loop volume, median of the runs; ratios"
+            + " fsbench/fio for bw and iops, fio/fsbench for p99 clat (above 1 = fsbench better)");
+    System.out.printf(
+        Locale.ROOT,
+        "%-6s %-24s %12s %12s %10s %10s %10s %10s %8s %8s %8s%n",
+        "fs",
+        "workload",
+        "fio MiB/s",
+        "fsb MiB/s",
+        "fio iops",
+        "fsb iops",
+        "fio p99us",
+        "fsb p99us",
+        "bw",
+        "iops",
+        "p99");
+    List<Double> ratios = new ArrayList<>();
+    for (Row r : rows) {
+      if (r.note != null) {
+        System.out.printf(Locale.ROOT, "%-6s %-24s n/a: %s%n", r.fs, r.workload, r.note);
+        continue;
+      }
+      double bw = r.own.bw / r.fio.bw;
+      double iops = r.own.iops / r.fio.iops;
+      double p99 = r.fio.p99 / r.own.p99;
+      ratios.addAll(List.of(bw, iops, p99));
+      System.out.printf(
+          Locale.ROOT,
+          "%-6s %-24s %12.1f %12.1f %10.0f %10.0f %10.1f %10.1f %8.3f %8.3f %8.3f%n",
+          r.fs,
+          r.workload,
+          r.fio.bw / 1048576,
+          r.own.bw / 1048576,
+          r.fio.iops,
+          r.own.iops,
+          r.fio.p99 / 1000,
+          r.own.p99 / 1000,
+          bw,
+          iops,
+          p99);
+    }
+    if (!ratios.isEmpty()) {
+      List<Double> sorted = ratios.stream().sorted().toList();
+      double median =
+          sorted.size() % 2 == 1
+              ? sorted.get(sorted.size() / 2)
+              : (sorted.get(sorted.size() / 2 - 1) + sorted.get(sorted.size() / 2)) / 2;
+      System.out.printf(
+          Locale.ROOT,
+          "ratios: min %.3f, median %.3f, max %.3f over %d%n",
+          sorted.get(0),
+          median,
+          sorted.get(sorted.size() - 1),
+          sorted.size());
+    }
+  }
+
+  private static String command(String... command) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor();
+    return out;
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private static Map<String, String> orderedMap(String... pairs) {
+    Map<String, String> map = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put(pairs[i], pairs[i + 1]);
+    }
+    return java.util.Collections.unmodifiableMap(map);
+  }
+
+  private record Sample(double bw, double iops, double p99) {
+    static Sample median(List<Sample> samples) {
+      return new Sample(
+          med(samples.stream().mapToDouble(Sample::bw).toArray()),
+          med(samples.stream().mapToDouble(Sample::iops).toArray()),
+          med(samples.stream().mapToDouble(Sample::p99).toArray()));
+    }
+
+    private static double med(double[] values) {
+      Arrays.sort(values);
+      int n = values.length;
+      return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    }
+
+    @Override
+    public String toString() {
+      return String.format(
+          Locale.ROOT, "%.1f MiB/s, %.0f iops, p99 %.1f us", bw / 1048576, iops, p99 / 1000);
+    }
+  }
+
+  private record Row(String fs, String workload, Sample fio, Sample own, String note) {}
+
+  private static final class DirectIoUnsupported extends RuntimeException {
+    DirectIoUnsupported(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package io.fsbench.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FioDiffTest {
+
+  @Test
+  void knowsFiosRefusalOfAPerDirectionZonedList() {
+    assertThat(
+            FioDiff.zonedParseBug(
+                "fio exited 1: fio: failed parsing random_distribution=zoned_abs:84/1547264:16/436224"
+                    + ",35/98816:42/356864:23/1527296"))
+        .isTrue();
+    assertThat(FioDiff.zonedParseBug("fio: failed parsing random_distribution=zoned:,50/50"))
+        .isTrue();
+  }
+
+  @Test
+  void anyOtherRefusalIsOneToCompare() {
+    assertThat(FioDiff.zonedParseBug("fio: failed parsing random_distribution=zoned:50/50:50/50"))
+        .isFalse();
+    assertThat(FioDiff.zonedParseBug("fio: failed parsing bssplit=4k/50,8k/50")).isFalse();
+    assertThat(FioDiff.zonedParseBug("fio: lat_percentiles in job: job1 differs from group"))
+        .isFalse();
+  }
+
+  @Test
+  void countsTheFilesABudgetMayLeaveUnopened() {
+    FioCase budget =
+        new FioCase(
+            0,
+            "",
+            List.of(
+                new FioCase.Section(
+                    "w", Map.of("nrfiles", "2", "size", "128k", "io_size", "64k"), 0),
+                new FioCase.Section("r", Map.of("nrfiles", "3", "size", "96k"), 1)));
+
+    assertThat(FioDiff.untouchedFiles(budget)).isEqualTo(2);
+  }
+
+  @Test
+  void aRunFailedForABadBlockAgreesWithFioEndingThatJobWithEilseq() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode fio =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(
+                "{\"jobs\":[{\"jobname\":\"job0\",\"error\":0},"
+                    + "{\"jobname\":\"job1\",\"error\":84}]}");
+    String own =
+        "fsbench exited 1: fsbench: verify failed for job 'job1': verify: bad magic header 6785";
+
+    assertThat(FioDiff.verifyFailedAsFio(own, fio)).isTrue();
+    assertThat(FioDiff.verifyFailedAsFio(own.replace("job1", "job0"), fio)).isFalse();
+    assertThat(FioDiff.verifyFailedAsFio("fsbench exited 1: fsbench: I/O error", fio)).isFalse();
+  }
+}
