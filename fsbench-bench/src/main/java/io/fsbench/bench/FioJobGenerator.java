@@ -319,6 +319,16 @@ final class FioJobGenerator {
     }
   }
 
+  /** A random section of several block sizes, whose random map may end a pass short of size. */
+  private static boolean randomSizesEndPassesShort(
+      Map<String, String> o, Map<String, String> global) {
+    Map<String, String> effective = new java.util.LinkedHashMap<>(global);
+    effective.putAll(o);
+    FioCase.Section s = new FioCase.Section("job", effective, 0);
+    return s.rw().startsWith("rand")
+        && FioAgreement.blockSizes(s, true).stream().distinct().count() > 1;
+  }
+
   /** What a trim section keeps of the options drawn for it: none that reads, writes or times. */
   private static final java.util.Set<String> NOT_WITH_TRIMS =
       java.util.Set.of(
@@ -505,6 +515,11 @@ final class FioJobGenerator {
         // nrfiles=3 bs=512 with latency_target=10s latency_window=60s)
         && wholeBlocks(o, global)
         && submissions.nextInt(100) < 10) {
+      if (randomSizesEndPassesShort(o, global)) {
+        // the same hang: random I/O of several sizes ends a pass on the random map's gaps, short
+        // of size (seed 2044 case 907: randread bs=64k,1k latency_window=60s), drawn as before
+        return;
+      }
       NOT_WITH_LATENCY_TARGET.forEach(o::remove);
       o.put("latency_target", "10s");
       if (submissions.nextBoolean()) {

@@ -315,4 +315,82 @@ class FioAgreementTest {
     assertThat(FioAgreement.compare(sync, fio, own))
         .containsExactly("job 0 (w): latency_depth fio 2, fsbench 1");
   }
+
+  @Test
+  void aPriorityOfAMemberThatPrioritisesAFewIosIsADraw() {
+    FioCase.Section many =
+        new FioCase.Section(
+            "a",
+            Map.of(
+                "rw",
+                "rw",
+                "bs",
+                "1k",
+                "size",
+                "2048k",
+                "numjobs",
+                "3",
+                "cmdprio_percentage",
+                "50",
+                "cmdprio_class",
+                "2",
+                "cmdprio",
+                "3"),
+            0);
+    FioCase.Section few =
+        new FioCase.Section(
+            "b",
+            Map.of(
+                "rw",
+                "randrw",
+                "bs",
+                "64k",
+                "size",
+                "256k",
+                "cmdprio_percentage",
+                "25",
+                "cmdprio_class",
+                "3",
+                "cmdprio",
+                "6"),
+            0);
+
+    assertThat(FioAgreement.drawnPriorities(List.of(many, few), false)).containsExactly("3/6");
+    assertThat(FioAgreement.drawnPriorities(List.of(many), false)).isEmpty();
+  }
+
+  @Test
+  void trimsOfShiftingRandomLoopsAreBoundedNotCounted() throws Exception {
+    // seed 2044 case 311: randtrim offset=25% loops=2 on a shared file, fio 66 and fsbench 68
+    FioCase c =
+        writeJob(
+            Map.of(
+                "rw",
+                "randtrim",
+                "bs",
+                "4k",
+                "filesize",
+                "256k",
+                "loops",
+                "2",
+                "offset",
+                "25%",
+                "ioengine",
+                "falloc"));
+    JsonNode fio =
+        json.readTree(
+            "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"w\","
+                + "\"trim\":{\"io_bytes\":270336,\"total_ios\":66}}]}");
+    JsonNode own =
+        json.readTree(
+            "{\"fio version\":\"x\",\"jobs\":[{\"jobname\":\"w\","
+                + "\"trim\":{\"io_bytes\":278528,\"total_ios\":68}}]}");
+    JsonNode tooMuch =
+        json.readTree(
+            "{\"fio version\":\"x\",\"jobs\":[{\"jobname\":\"w\","
+                + "\"trim\":{\"io_bytes\":528384,\"total_ios\":129}}]}");
+
+    assertThat(FioAgreement.compare(c, fio, own)).noneMatch(d -> d.contains("trim"));
+    assertThat(FioAgreement.compare(c, fio, tooMuch)).anyMatch(d -> d.contains("trim.io_bytes"));
+  }
 }
