@@ -1,11 +1,15 @@
 package io.fsbench.cli;
 
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobOptionParser;
+import io.fsbench.core.jobfile.OptionGroup;
+import io.fsbench.core.jobfile.OptionRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Turns fio-like command-line flags into fio options for the job-file parser, so that {@code
@@ -92,19 +96,31 @@ final class FioFlags {
     };
   }
 
-  /** The help text's list of the fio options the engine implements, as flags or as written. */
+  /**
+   * The help text's list of the fio options the engine implements, by group, each with its names
+   * (as flags or as written) and its help, from the same table that parses them.
+   */
   static String help(boolean asFlags) {
     StringBuilder out = new StringBuilder();
-    int column = 0;
-    for (String key : JobOptionParser.supported()) {
-      String flag = asFlags ? "--" + key.replace('_', '-') : key;
-      if (column + flag.length() + 1 > 76) {
-        out.append("%n");
-        column = 0;
+    for (OptionGroup group : OptionGroup.values()) {
+      out.append("%n").append(group.title()).append(":%n");
+      for (OptionRow row : FioOptionTable.rows()) {
+        if (row.group() != group) {
+          continue;
+        }
+        String names =
+            row.names().stream()
+                .map(n -> asFlags ? "--" + n.replace('_', '-') : n)
+                .collect(Collectors.joining(", "));
+        out.append("  ").append(names);
+        if (names.length() > 26) {
+          out.append("%n").append(" ".repeat(30));
+        } else {
+          out.append(" ".repeat(28 - names.length()));
+        }
+        out.append(row.help().replace("%", "%%")).append("%n");
       }
-      out.append(column == 0 ? "  " : " ").append(flag);
-      column += flag.length() + 1;
     }
-    return out.toString();
+    return out.append("%nThe same list with examples: docs/fio-options.md%n").toString();
   }
 }

@@ -15,8 +15,8 @@ import io.fsbench.api.VerifyMethod;
 import io.fsbench.api.Volume;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.block.BlockEngine;
+import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.report.fio.FioOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,7 +86,7 @@ class BlockEngineIT {
     // each job its own reporting group, as a stonewall makes it in a job file
     List<JobFile.Job> jobs = new java.util.ArrayList<>();
     for (int i = 0; i < specs.length; i++) {
-      jobs.add(new JobFile.Job(specs[i], i, true, FioOptions.effective(specs[i])));
+      jobs.add(new JobFile.Job(specs[i], i, true, FioOptionTable.effective(specs[i])));
     }
     return new BlockEngine().run(jobs, new RunContext(dir, volume, f -> {}, new AtomicBoolean()));
   }
