@@ -96,6 +96,11 @@ final class FioFlags {
     };
   }
 
+  /** Where an option's help starts on its line, and how wide the help may run. */
+  private static final int HELP_COLUMN = 30;
+
+  private static final int WIDTH = 79;
+
   /**
    * The help text's list of the fio options the engine implements, by group, each with its names
    * (as flags or as written) and its help, from the same table that parses them.
@@ -105,22 +110,41 @@ final class FioFlags {
     for (OptionGroup group : OptionGroup.values()) {
       out.append("%n").append(group.title()).append(":%n");
       for (OptionRow row : FioOptionTable.rows()) {
-        if (row.group() != group) {
-          continue;
+        if (row.group() == group) {
+          String names =
+              row.names().stream()
+                  .map(n -> asFlags ? "--" + n.replace('_', '-') : n)
+                  .collect(Collectors.joining(", "));
+          out.append(line(names, row.help().replace("%", "%%")));
         }
-        String names =
-            row.names().stream()
-                .map(n -> asFlags ? "--" + n.replace('_', '-') : n)
-                .collect(Collectors.joining(", "));
-        out.append("  ").append(names);
-        if (names.length() > 26) {
-          out.append("%n").append(" ".repeat(30));
-        } else {
-          out.append(" ".repeat(28 - names.length()));
-        }
-        out.append(row.help().replace("%", "%%")).append("%n");
       }
     }
     return out.append("%nThe same list with examples: docs/fio-options.md%n").toString();
+  }
+
+  /** {@code names} and then {@code help} from {@link #HELP_COLUMN}, wrapped at word breaks. */
+  private static String line(String names, String help) {
+    StringBuilder out = new StringBuilder("  ").append(names);
+    int column = out.length();
+    if (column >= HELP_COLUMN - 1) {
+      out.append("%n");
+      column = 0;
+    }
+    for (String word : help.split(" ")) {
+      if (column > HELP_COLUMN && column + 1 + word.length() > WIDTH) {
+        out.append("%n");
+        column = 0;
+      }
+      if (column < HELP_COLUMN) {
+        out.append(" ".repeat(HELP_COLUMN - column));
+        column = HELP_COLUMN;
+      } else {
+        out.append(' ');
+        column++;
+      }
+      out.append(word);
+      column += word.length();
+    }
+    return out.append("%n").toString();
   }
 }

@@ -11,11 +11,14 @@ class FioFlagsHelpTest {
   @Test
   void fioHelpListsEveryOptionWithItsAliasesAndHelp() {
     String help = String.format(FioFlags.help(false));
+    String words = help.replaceAll("\\s+", " ");
 
     for (OptionRow row : FioOptionTable.rows()) {
-      assertThat(help).contains("  " + String.join(", ", row.names())).contains(row.help());
+      assertThat(help).contains("  " + String.join(", ", row.names()));
+      assertThat(words).contains(row.help());
     }
     assertThat(help).contains("bs, blocksize").contains("Log files:");
+    assertThat(help.lines()).allSatisfy(line -> assertThat(line).hasSizeLessThan(80));
   }
 
   @Test
