@@ -8,7 +8,7 @@ import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.report.compare.HumanUnits;
+import io.fsbench.core.text.HumanText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -72,11 +72,11 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
     if (!job.timeBased()) {
       throw new InvalidInputException(
           "runtime ("
-              + HumanUnits.duration(runtime)
+              + HumanText.duration(runtime)
               + ") conflicts with workload "
               + job.name()
               + ", which ends when its size is done (time_based off)"
-              + (job.runtime().isZero() ? "" : " within " + HumanUnits.duration(job.runtime()))
+              + (job.runtime().isZero() ? "" : " within " + HumanText.duration(job.runtime()))
               + "; drop the runtime, or make the workload time based");
     }
     return job.toBuilder().runtime(runtime).build();
