@@ -20,9 +20,9 @@ import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.block.RunStatus;
 import io.fsbench.core.jobfile.FioOption;
+import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.jobfile.JobOptionParser;
-import io.fsbench.core.report.fio.FioOptions;
 import io.fsbench.core.volume.OpenVolumes;
 import io.fsbench.core.volume.ResourceReleaser;
 import java.io.IOException;
@@ -260,7 +260,7 @@ public final class Session implements AutoCloseable {
   }
 
   RunResult run(JobSpec job, boolean groupReporting) {
-    JobFile.Job one = new JobFile.Job(job, 0, groupReporting, FioOptions.effective(job));
+    JobFile.Job one = new JobFile.Job(job, 0, groupReporting, FioOptionTable.effective(job));
     return runJobs(job.name(), List.of(one), Map.of());
   }
 

@@ -1,11 +1,15 @@
 package io.fsbench.cli;
 
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobOptionParser;
+import io.fsbench.core.jobfile.OptionGroup;
+import io.fsbench.core.jobfile.OptionRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Turns fio-like command-line flags into fio options for the job-file parser, so that {@code
@@ -92,19 +96,55 @@ final class FioFlags {
     };
   }
 
-  /** The help text's list of the fio options the engine implements, as flags or as written. */
+  /** Where an option's help starts on its line, and how wide the help may run. */
+  private static final int HELP_COLUMN = 30;
+
+  private static final int WIDTH = 79;
+
+  /**
+   * The help text's list of the fio options the engine implements, by group, each with its names
+   * (as flags or as written) and its help, from the same table that parses them.
+   */
   static String help(boolean asFlags) {
     StringBuilder out = new StringBuilder();
-    int column = 0;
-    for (String key : JobOptionParser.supported()) {
-      String flag = asFlags ? "--" + key.replace('_', '-') : key;
-      if (column + flag.length() + 1 > 76) {
+    for (OptionGroup group : OptionGroup.values()) {
+      out.append("%n").append(group.title()).append(":%n");
+      for (OptionRow row : FioOptionTable.rows()) {
+        if (row.group() == group) {
+          String names =
+              row.names().stream()
+                  .map(n -> asFlags ? "--" + n.replace('_', '-') : n)
+                  .collect(Collectors.joining(", "));
+          out.append(line(names, row.help().replace("%", "%%")));
+        }
+      }
+    }
+    return out.append("%nThe same list with examples: docs/fio-options.md%n").toString();
+  }
+
+  /** {@code names} and then {@code help} from {@link #HELP_COLUMN}, wrapped at word breaks. */
+  private static String line(String names, String help) {
+    StringBuilder out = new StringBuilder("  ").append(names);
+    int column = out.length();
+    if (column >= HELP_COLUMN - 1) {
+      out.append("%n");
+      column = 0;
+    }
+    for (String word : help.split(" ")) {
+      if (column > HELP_COLUMN && column + 1 + word.length() > WIDTH) {
         out.append("%n");
         column = 0;
       }
-      out.append(column == 0 ? "  " : " ").append(flag);
-      column += flag.length() + 1;
+      if (column < HELP_COLUMN) {
+        out.append(" ".repeat(HELP_COLUMN - column));
+        column = HELP_COLUMN;
+      } else {
+        out.append(' ');
+        column++;
+      }
+      out.append(word);
+      column += word.length();
     }
-    return out.toString();
+    return out.append("%n").toString();
   }
 }

@@ -5,7 +5,6 @@ import io.fsbench.api.DataPattern;
 import io.fsbench.api.Dedupe;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
-import java.util.Set;
 
 /**
  * fio's buffer-content options for {@link JobOptionParser}: {@code zero_buffers}, {@code
@@ -14,22 +13,6 @@ import java.util.Set;
  * in the order they are given, so they are resolved here rather than in the spec.
  */
 final class ContentOptions {
-
-  static final Set<String> KEYS =
-      Set.of(
-          "zero_buffers",
-          "refill_buffers",
-          "scramble_buffers",
-          "buffer_compress_percentage",
-          "buffer_compress_chunk",
-          "buffer_pattern",
-          "dedupe_percentage",
-          "dedupe_mode",
-          "dedupe_working_set_percentage",
-          "dedupe_global");
-
-  static final Set<String> FLAGS =
-      Set.of("zero_buffers", "refill_buffers", "scramble_buffers", "dedupe_global");
 
   private boolean zero;
   private boolean zeroSet;
@@ -46,10 +29,6 @@ final class ContentOptions {
   private Dedupe.Mode dedupeMode = Dedupe.Mode.REPEAT;
   private int workingSet = Dedupe.NONE.workingSetPercentage();
   private boolean dedupeGlobal;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   /** Applies one option; {@code reads} is whether the job's {@code rw} so far reads. */
   void apply(String key, String value, int kbBase, boolean reads) {

@@ -5,7 +5,6 @@ import io.fsbench.api.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * fio's CPU and NUMA placement options ({@code cpus_allowed}, {@code cpumask}, {@code
@@ -16,21 +15,8 @@ import java.util.Set;
  */
 final class CpuOptions {
 
-  static final Set<String> KEYS =
-      Set.of(
-          "cpus_allowed",
-          "cpumask",
-          "cpus_allowed_policy",
-          "nice",
-          "numa_cpu_nodes",
-          "numa_mem_policy");
-
   private CpuPlacement placement = CpuPlacement.NONE;
   private boolean split;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     switch (key) {

@@ -4,23 +4,17 @@ import io.fsbench.api.FileHandling;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IoEngine;
 import io.fsbench.api.StatType;
-import java.util.Set;
 
 /**
  * The options of fio's file engines ({@code stat_type} of {@code filestat}) for {@link
- * JobOptionParser}, which hands it every key it {@link #handles}. As in fio, an engine's option is
- * only known once that engine is chosen, so it is checked against the job's final engine.
+ * JobOptionParser}, which hands it the keys whose row in {@link FioOptionTable} names it. As in
+ * fio, an engine's option is only known once that engine is chosen, so it is checked against the
+ * job's final engine.
  */
 final class EngineOptions {
 
-  static final Set<String> KEYS = Set.of("stat_type");
-
   private StatType statType = StatType.STAT;
   private boolean statTypeGiven;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     if (!key.equals("stat_type")) {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * fio's error-control options ({@code continue_on_error}, {@code ignore_error}, {@code error_dump})
@@ -15,11 +14,6 @@ import java.util.Set;
  * adds its own type.
  */
 final class ErrorOptions {
-
-  static final Set<String> KEYS = Set.of("continue_on_error", "ignore_error", "error_dump");
-
-  /** Those that may be given bare. */
-  static final Set<String> FLAGS = Set.of("error_dump");
 
   private static final Map<String, Integer> CONTINUE_ON =
       Map.of(
@@ -49,10 +43,6 @@ final class ErrorOptions {
   };
 
   private ErrorHandling handling = ErrorHandling.NONE;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     switch (key) {

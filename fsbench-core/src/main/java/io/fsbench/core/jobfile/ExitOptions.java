@@ -1,27 +1,18 @@
 package io.fsbench.core.jobfile;
 
 import io.fsbench.api.InvalidInputException;
-import java.util.Set;
 
 /**
  * fio's job-control options ({@code exitall}, {@code exit_what}, {@code exitall_on_error}, {@code
- * wait_for}) for {@link JobOptionParser}, which hands it every key it {@link #handles}; {@link
- * JobFile} checks the names {@code wait_for} gives and spreads {@code exitall} over the file.
+ * wait_for}) for {@link JobOptionParser}, which hands it the keys whose row in {@link
+ * FioOptionTable} names it; {@link JobFile} checks the names {@code wait_for} gives and spreads
+ * {@code exitall} over the file.
  */
 final class ExitOptions {
-
-  static final Set<String> KEYS = Set.of("exitall", "exit_what", "exitall_on_error", "wait_for");
-
-  /** Those that may be given bare. */
-  static final Set<String> FLAGS = Set.of("exitall", "exitall_on_error");
 
   private boolean exitAll;
   private JobControl.ExitWhat exitWhat = JobControl.ExitWhat.GROUP;
   private String waitFor = "";
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     switch (key) {

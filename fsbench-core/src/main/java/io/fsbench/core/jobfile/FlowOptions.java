@@ -3,7 +3,6 @@ package io.fsbench.core.jobfile;
 import io.fsbench.api.Flow;
 import io.fsbench.api.InvalidInputException;
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * fio's flow options for {@link JobOptionParser}: {@code flow} (the weight), {@code flow_id} and
@@ -12,15 +11,9 @@ import java.util.Set;
  */
 final class FlowOptions {
 
-  static final Set<String> KEYS = Set.of("flow", "flow_id", "flow_sleep", "flow_watermark");
-
   private int id;
   private int weight;
   private long sleepMicros;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     int v = FioValues.integer(key, value);

@@ -1,19 +1,16 @@
 package io.fsbench.core.jobfile;
 
 import io.fsbench.api.BlockSize;
-import io.fsbench.api.Fallocate;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.ReadWrite;
 import io.fsbench.api.Size;
 import io.fsbench.api.VerifyMethod;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Turns fio options ({@code key=value} as in a job file or on fio's command line) into a {@link
@@ -30,45 +27,45 @@ public final class JobOptionParser {
       String directory,
       JobControl control) {}
 
-  private final JobSpec.Builder builder;
-  private int kbBase = 1024;
-  private BlockSize readBs = BlockSize.of(Size.kib(4));
-  private BlockSize writeBs = BlockSize.of(Size.kib(4));
-  private BlockSize trimBs = BlockSize.of(Size.kib(4));
-  private final ErrorOptions errorOptions = new ErrorOptions();
-  private long[] rate = new long[2];
-  private long[] rateIops = new long[2];
-  private final ContentOptions content = new ContentOptions();
-  private final VerifyOptions verify = new VerifyOptions();
-  private boolean reads = true;
-  private boolean stonewall;
-  private boolean newGroup;
-  private boolean groupReporting;
-  private boolean randRepeat = true;
-  private boolean seedGiven;
-  private int openFiles;
-  private String directory = "";
-  private boolean absoluteFileName;
-  private boolean sizeGiven;
-  private io.fsbench.api.FileHandling files = io.fsbench.api.FileHandling.DEFAULT;
-  private final PacingOptions pacing = new PacingOptions();
-  private final MeasurementOptions measurements = new MeasurementOptions();
-  private final LogOptions logs = new LogOptions();
-  private final SteadyStateOptions steadyState = new SteadyStateOptions();
-  private final CpuOptions cpus = new CpuOptions();
-  private final PlacementOptions placement = new PlacementOptions();
-  private final PriorityOptions priority = new PriorityOptions();
-  private final SubmissionOptions submission = new SubmissionOptions();
-  private final FlowOptions flow = new FlowOptions();
-  private final EngineOptions engineOptions = new EngineOptions();
-  private IoEngine engine = IoEngine.AUTO;
-  private final ExitOptions exitOptions = new ExitOptions();
-  private io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
-  private io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
-  private boolean identical;
-  private int[] percentRandom = {100, 100};
-  private String zoneMode = "";
-  private Size[] zone = {Size.ZERO, Size.ZERO, Size.ZERO};
+  final JobSpec.Builder builder;
+  int kbBase = 1024;
+  BlockSize readBs = BlockSize.of(Size.kib(4));
+  BlockSize writeBs = BlockSize.of(Size.kib(4));
+  BlockSize trimBs = BlockSize.of(Size.kib(4));
+  final ErrorOptions errorOptions = new ErrorOptions();
+  long[] rate = new long[2];
+  long[] rateIops = new long[2];
+  final ContentOptions content = new ContentOptions();
+  final VerifyOptions verify = new VerifyOptions();
+  boolean reads = true;
+  boolean stonewall;
+  boolean newGroup;
+  boolean groupReporting;
+  boolean randRepeat = true;
+  boolean seedGiven;
+  int openFiles;
+  String directory = "";
+  boolean absoluteFileName;
+  boolean sizeGiven;
+  io.fsbench.api.FileHandling files = io.fsbench.api.FileHandling.DEFAULT;
+  final PacingOptions pacing = new PacingOptions();
+  final MeasurementOptions measurements = new MeasurementOptions();
+  final LogOptions logs = new LogOptions();
+  final SteadyStateOptions steadyState = new SteadyStateOptions();
+  final CpuOptions cpus = new CpuOptions();
+  final PlacementOptions placement = new PlacementOptions();
+  final PriorityOptions priority = new PriorityOptions();
+  final SubmissionOptions submission = new SubmissionOptions();
+  final FlowOptions flow = new FlowOptions();
+  final EngineOptions engineOptions = new EngineOptions();
+  IoEngine engine = IoEngine.AUTO;
+  final ExitOptions exitOptions = new ExitOptions();
+  io.fsbench.api.Offsets offsets = io.fsbench.api.Offsets.NONE;
+  io.fsbench.api.OffsetModifier offsetModifier = io.fsbench.api.OffsetModifier.NONE;
+  boolean identical;
+  int[] percentRandom = {100, 100};
+  String zoneMode = "";
+  Size[] zone = {Size.ZERO, Size.ZERO, Size.ZERO};
 
   private final String jobName;
 
@@ -87,7 +84,7 @@ public final class JobOptionParser {
   public static Parsed parse(String name, List<FioOption> options) {
     JobOptionParser o = new JobOptionParser(name);
     for (FioOption option : options) {
-      if (option.key().equalsIgnoreCase("kb_base")) {
+      if (option.key().equalsIgnoreCase("kb_base") && option.value() != null) {
         o.kbBase = FioValues.integer("kb_base", option.value());
         if (o.kbBase != 1024 && o.kbBase != 1000) {
           throw new InvalidInputException(
@@ -112,298 +109,62 @@ public final class JobOptionParser {
 
   /** Every option name fsbench accepts, for help and error messages. */
   public static Set<String> supported() {
-    Set<String> all = new TreeSet<>(HANDLED);
-    all.addAll(PacingOptions.KEYS);
-    all.addAll(MeasurementOptions.KEYS);
-    all.addAll(LogOptions.KEYS);
-    all.addAll(SteadyStateOptions.KEYS);
-    all.addAll(CpuOptions.KEYS);
-    all.addAll(PlacementOptions.KEYS);
-    all.addAll(PriorityOptions.KEYS);
-    all.addAll(SubmissionOptions.KEYS);
-    all.addAll(FlowOptions.KEYS);
-    all.addAll(EngineOptions.KEYS);
-    all.addAll(ExitOptions.KEYS);
-    all.addAll(ErrorOptions.KEYS);
-    all.addAll(ContentOptions.KEYS);
-    all.addAll(VerifyOptions.KEYS);
-    return all;
+    return FioOptionTable.names();
   }
 
-  private static final Set<String> HANDLED =
-      Set.of(
-          "name",
-          "description",
-          "rw",
-          "readwrite",
-          "rwmixread",
-          "rwmixwrite",
-          "bs",
-          "blocksize",
-          "bssplit",
-          "bsrange",
-          "blocksize_range",
-          "size",
-          "filesize",
-          "nrfiles",
-          "io_size",
-          "io_limit",
-          "filename",
-          "numjobs",
-          "iodepth",
-          "direct",
-          "buffered",
-          "ioengine",
-          "thread",
-          "fsync",
-          "fdatasync",
-          "end_fsync",
-          "fsync_on_close",
-          "time_based",
-          "runtime",
-          "timeout",
-          "ramp_time",
-          "loops",
-          "norandommap",
-          "randrepeat",
-          "randseed",
-          "invalidate",
-          "fadvise_hint",
-          "directory",
-          "fallocate",
-          "rate",
-          "rate_iops",
-          "percentile_list",
-          "bwavgtime",
-          "iopsavgtime",
-          "stonewall",
-          "wait_for_previous",
-          "new_group",
-          "group_reporting",
-          "kb_base",
-          "disk_util",
-          "overwrite",
-          "file_service_type",
-          "openfiles",
-          "random_generator",
-          "filename_format",
-          "unique_filename",
-          "create_fsync",
-          "allow_file_create",
-          "create_on_open",
-          "unlink",
-          "threads",
-          "offset",
-          "fileoffset",
-          "offset_increment",
-          "offset_align",
-          "number_ios",
-          "rw_sequencer",
-          "percentage_random",
-          "zonemode",
-          "zonesize",
-          "zonerange",
-          "zoneskip",
-          "create_serialize",
-          "fill_device",
-          "fill_fs");
-
+  /** Applies one option through its row of {@link FioOptionTable}; any other is refused. */
   private void apply(String key, String value) {
-    if (applyOwnTable(key, value)) {
-      return;
+    OptionRow row =
+        FioOptionTable.find(key)
+            .orElseThrow(
+                () ->
+                    new InvalidInputException(
+                        "option '"
+                            + key
+                            + "' is not supported by fsbench's engine; remove it, or see 'fsbench"
+                            + " fio --help' for the options it implements"));
+    if (value == null && !row.flag()) {
+      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
     }
-    if (!HANDLED.contains(key)) {
+    row.apply(this, key, value);
+  }
+
+  void size(String key, String value) {
+    if (value.strip().endsWith("%")) {
       throw new InvalidInputException(
-          "option '"
-              + key
-              + "' is not supported by fsbench's engine; remove it, or see 'fsbench fio --help'"
-              + " for the options it implements");
+          "size (" + value + ") as a percentage is not supported; give an amount, e.g. 1g");
     }
-    if (value == null && !isFlag(key)) {
-      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
+    builder.size(FioValues.size(key, value, kbBase));
+    sizeGiven = true;
+  }
+
+  void fileSize(String key, String value) {
+    if (value.contains("-") || value.contains(":")) {
+      throw new InvalidInputException(
+          "filesize (" + value + ") as a range is not supported; give one size");
     }
-    switch (key) {
-      case "name" -> builder.name(value.strip());
-      case "description", "kb_base" -> {}
-      case "rw", "readwrite" -> rw(value);
-      case "rwmixread" -> builder.rwMixRead(FioValues.integer(key, value));
-      case "rwmixwrite" -> builder.rwMixRead(100 - FioValues.integer(key, value));
-      case "bs", "blocksize" -> blockSizes(key, value, false);
-      case "bssplit" -> blockSizes(key, value, true);
-      case "bsrange", "blocksize_range" -> bsRange(key, value);
-      case "size" -> {
-        if (value.strip().endsWith("%")) {
-          throw new InvalidInputException(
-              "size (" + value + ") as a percentage is not supported; give an amount, e.g. 1g");
-        }
-        builder.size(FioValues.size(key, value, kbBase));
-        sizeGiven = true;
-      }
-      case "filesize" -> {
-        if (value.contains("-") || value.contains(":")) {
-          throw new InvalidInputException(
-              "filesize (" + value + ") as a range is not supported; give one size");
-        }
-        builder.fileSize(FioValues.size(key, value, kbBase));
-      }
-      case "nrfiles" -> builder.nrFiles(FioValues.integer(key, value));
-      case "io_size", "io_limit" -> builder.ioSize(FioValues.size(key, value, kbBase));
-      case "filename" -> {
-        if (value.contains(":")) {
-          throw new InvalidInputException(
-              "filename (" + value + ") lists several files; fsbench takes one shared file");
-        }
-        fileName(value.strip());
-      }
-      case "numjobs" -> builder.numJobs(FioValues.integer(key, value));
-      case "iodepth" -> builder.ioDepth(FioValues.integer(key, value));
-      case "direct" -> builder.direct(FioValues.bool(key, value));
-      case "buffered" -> builder.direct(!FioValues.bool(key, value));
-      case "ioengine" -> {
-        engine = IoEngine.parse(value);
-        builder.ioEngine(engine);
-      }
-      case "fsync" -> builder.fsync(FioValues.integer(key, value));
-      case "fdatasync" -> builder.fdatasync(FioValues.integer(key, value));
-      case "end_fsync" -> builder.endFsync(FioValues.bool(key, value));
-      case "fsync_on_close" -> builder.fsyncOnClose(FioValues.bool(key, value));
-      case "time_based" -> builder.timeBased(FioValues.bool(key, value));
-      case "runtime", "timeout" -> builder.runtime(FioValues.time(key, value, ChronoUnit.SECONDS));
-      case "ramp_time" -> builder.rampTime(FioValues.time(key, value, ChronoUnit.SECONDS));
-      case "loops" -> builder.loops(FioValues.integer(key, value));
-      case "norandommap" -> builder.randomMap(!FioValues.bool(key, value));
-      case "randrepeat" -> randRepeat = FioValues.bool(key, value);
-      case "randseed" -> {
-        builder.randSeed(FioValues.count(key, value, kbBase));
-        seedGiven = true;
-      }
-      case "invalidate" -> builder.invalidate(FioValues.bool(key, value));
-      case "fadvise_hint" -> builder.fadviseHint(io.fsbench.api.FadviseHint.parse(value));
-      case "directory" -> {
-        if (!absoluteFileName) { // fio puts an absolute filename where it says, not in directory
-          directory = directory(value);
-        }
-      }
-      case "fallocate" -> builder.fallocate(Fallocate.parse(value));
-      case "rate" -> rate = perDirectionCounts(key, value, rate);
-      case "rate_iops" -> rateIops = perDirectionCounts(key, value, rateIops);
-      case "percentile_list" -> builder.percentiles(percentiles(value));
-      case "bwavgtime" -> builder.bwAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
-      case "iopsavgtime" -> builder.iopsAvgTime(FioValues.time(key, value, ChronoUnit.MILLIS));
-      case "stonewall", "wait_for_previous" -> {
-        stonewall = FioValues.bool(key, value);
-        builder.stonewall(stonewall);
-      }
-      case "new_group" -> newGroup = FioValues.bool(key, value);
-      case "group_reporting" -> groupReporting = FioValues.bool(key, value);
-      case "file_service_type" -> requireDefault(key, value, "roundrobin");
-      case "random_generator" ->
-          builder.randomGenerator(io.fsbench.api.RandomGenerator.parse(value));
-      case "openfiles" -> openFiles = FioValues.integer(key, value);
-      case "overwrite" -> files = files.overwrite(FioValues.bool(key, value));
-      case "filename_format" -> files = files.nameFormat(value.strip());
-      case "create_fsync" -> files = files.createFsync(FioValues.bool(key, value));
-      case "allow_file_create" -> files = files.allowCreate(FioValues.bool(key, value));
-      case "create_on_open" -> files = files.createOnOpen(FioValues.bool(key, value));
-      case "unlink" -> files = files.unlink(FioValues.bool(key, value));
-      case "create_serialize" -> files = files.createSerialize(FioValues.bool(key, value));
-      case "fill_device", "fill_fs" -> files = files.fillDevice(FioValues.bool(key, value));
-      case "offset", "fileoffset", "offset_increment", "offset_align" ->
-          offsets = OffsetOptions.apply(offsets, key, value, kbBase);
-      case "number_ios" -> builder.numberIos(FioValues.count(key, value, kbBase));
-      case "rw_sequencer" -> identical = OffsetOptions.identical(value);
-      case "percentage_random" -> percentRandom = perDirectionPercent(key, value, percentRandom);
-      case "zonemode" -> zoneMode = OffsetOptions.zoneMode(value);
-      case "zonesize" -> zone[0] = FioValues.size(key, value, kbBase);
-      case "zonerange" -> zone[1] = FioValues.size(key, value, kbBase);
-      case "zoneskip" -> zone[2] = FioValues.size(key, value, kbBase);
-      // thread: fsbench always runs jobs as threads; disk_util: fsbench reports none;
-      // unique_filename: fio prefixes names with the client's address only in client/server mode,
-      // so locally it changes nothing; threads: the tiobench profile's thread count, which fio
-      // accepts in any job and which has no effect without profile=tiobench
-      case "thread", "disk_util", "unique_filename" -> FioValues.bool(key, value);
-      case "threads" -> FioValues.integer(key, value);
-      default -> throw new IllegalStateException("option '" + key + "' has no handler");
+    builder.fileSize(FioValues.size(key, value, kbBase));
+  }
+
+  void ioEngine(String value) {
+    engine = IoEngine.parse(value);
+    builder.ioEngine(engine);
+  }
+
+  void randSeed(String key, String value) {
+    builder.randSeed(FioValues.count(key, value, kbBase));
+    seedGiven = true;
+  }
+
+  void directoryOption(String value) {
+    if (!absoluteFileName) { // fio puts an absolute filename where it says, not in directory
+      directory = directory(value);
     }
   }
 
-  /** Options with a table of their own; whether {@code key} was one of them. */
-  private boolean applyOwnTable(String key, String value) {
-    boolean placed = PlacementOptions.handles(key);
-    boolean flows = FlowOptions.handles(key);
-    boolean steady = SteadyStateOptions.handles(key);
-    boolean placedCpus = CpuOptions.handles(key);
-    if (placed || flows || steady || placedCpus || PriorityOptions.handles(key)) {
-      if (value == null) {
-        throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
-      }
-      if (steady) {
-        steadyState.apply(key, value);
-      } else if (placedCpus) {
-        cpus.apply(key, value);
-      } else if (placed) {
-        placement.apply(key, value, kbBase);
-      } else if (flows) {
-        flow.apply(key, value);
-      } else {
-        priority.apply(key, value);
-      }
-      return true;
-    }
-    if (SubmissionOptions.handles(key)) {
-      if (!SubmissionOptions.FLAGS.contains(key)) {
-        requireValue(key, value);
-      }
-      submission.apply(key, value);
-      return true;
-    }
-    boolean paced = PacingOptions.handles(key);
-    boolean logged = LogOptions.handles(key);
-    if (ExitOptions.handles(key)) {
-      if (!ExitOptions.FLAGS.contains(key)) {
-        requireValue(key, value);
-      }
-      exitOptions.apply(key, value);
-      return true;
-    }
-    if (ErrorOptions.handles(key)) {
-      if (!ErrorOptions.FLAGS.contains(key)) {
-        requireValue(key, value);
-      }
-      errorOptions.apply(key, value);
-      return true;
-    }
-    if (EngineOptions.handles(key)) {
-      requireValue(key, value);
-      engineOptions.apply(key, value);
-      return true;
-    }
-    boolean contents = ContentOptions.handles(key);
-    boolean verifies = VerifyOptions.handles(key);
-    if (!paced && !logged && !contents && !verifies && !MeasurementOptions.handles(key)) {
-      return false;
-    }
-    if (value == null && !isFlag(key)) {
-      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
-    }
-    if (contents) {
-      content.apply(key, value, kbBase, reads);
-    } else if (verifies) {
-      verify.apply(key, value, kbBase);
-    } else if (paced) {
-      pacing.apply(key, value, kbBase);
-    } else if (logged) {
-      logs.apply(key, value);
-    } else {
-      measurements.apply(key, value);
-    }
-    return true;
-  }
-
-  private static void requireValue(String key, String value) {
-    if (value == null) {
-      throw new InvalidInputException("option '" + key + "' needs a value: " + key + "=...");
-    }
+  void stonewall(String key, String value) {
+    stonewall = FioValues.bool(key, value);
+    builder.stonewall(stonewall);
   }
 
   /**
@@ -419,45 +180,10 @@ public final class JobOptionParser {
 
   /** Whether an option may be given bare, without a value ({@code time_based}, {@code direct}). */
   public static boolean isFlag(String key) {
-    return Set.of(
-                "time_based",
-                "norandommap",
-                "stonewall",
-                "wait_for_previous",
-                "new_group",
-                "group_reporting",
-                "thread",
-                "direct",
-                "buffered",
-                "end_fsync",
-                "fsync_on_close",
-                "invalidate",
-                "zero_buffers",
-                "refill_buffers",
-                "randrepeat",
-                "do_verify",
-                "disk_util",
-                "overwrite",
-                "create_fsync",
-                "allow_file_create",
-                "create_on_open",
-                "unlink",
-                "unique_filename",
-                "create_serialize",
-                "fill_device",
-                "fill_fs",
-                "scramble_buffers")
-            .contains(key)
-        || MeasurementOptions.handles(key)
-        || LogOptions.FLAGS.contains(key)
-        || ExitOptions.FLAGS.contains(key)
-        || ErrorOptions.FLAGS.contains(key)
-        || ContentOptions.FLAGS.contains(key)
-        || VerifyOptions.FLAGS.contains(key)
-        || SubmissionOptions.FLAGS.contains(key);
+    return FioOptionTable.find(key).map(OptionRow::flag).orElse(false);
   }
 
-  private static void requireDefault(String key, String value, String expected) {
+  static void requireDefault(String key, String value, String expected) {
     String v = value == null ? "1" : value.strip().toLowerCase(Locale.ROOT);
     if (!v.equals(expected)) {
       throw new InvalidInputException(
@@ -471,6 +197,14 @@ public final class JobOptionParser {
    * directory=} would (absolute, or relative to the one given before it), and the file keeps its
    * name. fsbench still works in a fresh subdirectory of it, so nothing outside is touched.
    */
+  void fileNameOption(String value) {
+    if (value.contains(":")) {
+      throw new InvalidInputException(
+          "filename (" + value + ") lists several files; fsbench takes one shared file");
+    }
+    fileName(value.strip());
+  }
+
   private void fileName(String value) {
     int slash = value.lastIndexOf('/');
     if (slash < 0) {
@@ -510,7 +244,7 @@ public final class JobOptionParser {
     return v;
   }
 
-  private void rw(String value) {
+  void rw(String value) {
     String v = value.strip();
     int colon = v.indexOf(':');
     String mode = colon < 0 ? v : v.substring(0, colon).strip();
@@ -524,7 +258,7 @@ public final class JobOptionParser {
             : OffsetOptions.modifier(rw, value, v.substring(colon + 1), kbBase);
   }
 
-  private void blockSizes(String key, String value, boolean split) {
+  void blockSizes(String key, String value, boolean split) {
     String[] parts = FioValues.perDirection(key, value);
     if (parts[2] != null || value.split(",", -1).length == 2) {
       // as fio's, two values give writes and trims the second ("bs=4k,8k"), unless a trailing
@@ -549,7 +283,7 @@ public final class JobOptionParser {
     }
   }
 
-  private void bsRange(String key, String value) {
+  void bsRange(String key, String value) {
     String[] parts = FioValues.perDirection(key, value);
     if (parts[2] == null && value.split(",", -1).length == 2) {
       parts[2] = parts[1]; // as bs=: the second range is the trims' too
@@ -575,7 +309,7 @@ public final class JobOptionParser {
     }
   }
 
-  private long[] perDirectionCounts(String key, String value, long[] current) {
+  long[] perDirectionCounts(String key, String value, long[] current) {
     String[] parts = FioValues.perDirection(key, value);
     long[] out = current.clone();
     for (int dir = 0; dir < 2; dir++) {
@@ -587,7 +321,7 @@ public final class JobOptionParser {
   }
 
   /** {@code 50} for both directions, {@code 50,20} for reads and writes; trim is not run. */
-  private static int[] perDirectionPercent(String key, String value, int[] current) {
+  static int[] perDirectionPercent(String key, String value, int[] current) {
     String[] parts = FioValues.perDirection(key, value);
     int[] out = current.clone();
     for (int dir = 0; dir < 2; dir++) {
@@ -602,7 +336,7 @@ public final class JobOptionParser {
     return out;
   }
 
-  private static List<Double> percentiles(String value) {
+  static List<Double> percentiles(String value) {
     List<Double> list = new ArrayList<>();
     for (String p : value.split(":")) {
       try {

@@ -4,7 +4,6 @@ import io.fsbench.api.HistogramLog;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.LogFiles;
 import java.time.Duration;
-import java.util.Set;
 
 /**
  * fio's log options ({@code write_bw_log}, {@code write_iops_log}, {@code write_lat_log}, {@code
@@ -14,32 +13,6 @@ import java.util.Set;
  * job; any other value is the prefix itself, a path included.
  */
 final class LogOptions {
-
-  static final Set<String> KEYS =
-      Set.of(
-          "write_bw_log",
-          "write_iops_log",
-          "write_lat_log",
-          "log_avg_msec",
-          "log_max_value",
-          "per_job_logs",
-          "write_hist_log",
-          "log_hist_msec",
-          "log_hist_coarseness",
-          "log_offset",
-          "log_prio");
-
-  /** The logs that may be given bare. */
-  static final Set<String> FLAGS =
-      Set.of(
-          "write_bw_log",
-          "write_iops_log",
-          "write_lat_log",
-          "write_hist_log",
-          "log_max_value",
-          "per_job_logs",
-          "log_offset",
-          "log_prio");
 
   // null: not written; "": named after the job
   private String bw;
@@ -53,10 +26,6 @@ final class LogOptions {
   private boolean perJob = true;
   private boolean offset;
   private boolean prio;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     switch (key) {

@@ -1,7 +1,6 @@
 package io.fsbench.core.jobfile;
 
 import io.fsbench.api.Measurements;
-import java.util.Set;
 
 /**
  * fio's measurement switches ({@code gtod_reduce}, {@code disable_*}, {@code *_percentiles}) for
@@ -10,18 +9,6 @@ import java.util.Set;
  */
 final class MeasurementOptions {
 
-  static final Set<String> KEYS =
-      Set.of(
-          "gtod_reduce",
-          "disable_lat",
-          "disable_clat",
-          "disable_slat",
-          "disable_bw_measurement",
-          "disable_bw",
-          "clat_percentiles",
-          "lat_percentiles",
-          "slat_percentiles");
-
   private boolean slat = true;
   private boolean clat = true;
   private boolean lat = true;
@@ -29,10 +16,6 @@ final class MeasurementOptions {
   private boolean clatPercentiles = true;
   private boolean latPercentiles;
   private boolean slatPercentiles;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     boolean on = FioValues.bool(key, value);

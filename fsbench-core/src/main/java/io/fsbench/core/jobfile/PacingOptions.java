@@ -6,26 +6,13 @@ import io.fsbench.api.Pacing;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * fio's pacing options ({@code thinktime*}, {@code startdelay}, {@code rate_process}, {@code
- * rate_min}, {@code rate_iops_min}) for {@link JobOptionParser}, which hands it every key it {@link
- * #handles}. Kept apart so that the parser's own table stays one row per option.
+ * rate_min}, {@code rate_iops_min}) for {@link JobOptionParser}, which hands it the keys whose row
+ * in {@link FioOptionTable} names it.
  */
 final class PacingOptions {
-
-  static final Set<String> KEYS =
-      Set.of(
-          "thinktime",
-          "thinktime_spin",
-          "thinktime_blocks",
-          "thinktime_blocks_type",
-          "startdelay",
-          "rate_process",
-          "rate_min",
-          "ratemin",
-          "rate_iops_min");
 
   private Duration thinkTime = Duration.ZERO;
   private Duration spin = Duration.ZERO;
@@ -36,10 +23,6 @@ final class PacingOptions {
   private boolean poisson;
   private final long[] minBytes = new long[2];
   private final long[] minIops = new long[2];
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value, int kbBase) {
     switch (key) {

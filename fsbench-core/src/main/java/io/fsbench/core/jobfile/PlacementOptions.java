@@ -4,7 +4,6 @@ import io.fsbench.api.BlockAlign;
 import io.fsbench.api.Distribution;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.Size;
-import java.util.Set;
 
 /**
  * Where random I/Os land, for {@link JobOptionParser}: fio's {@code random_distribution} (every
@@ -13,15 +12,9 @@ import java.util.Set;
  */
 final class PlacementOptions {
 
-  static final Set<String> KEYS = Set.of("random_distribution", "blockalign", "ba");
-
   private Distribution distribution = Distribution.UNIFORM;
   private boolean distributionGiven;
   private final Size[] align = {Size.ZERO, Size.ZERO};
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value, int kbBase) {
     switch (key) {

@@ -6,7 +6,6 @@ import io.fsbench.api.IoPriority;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 
 /**
  * fio's I/O priorities for {@link JobOptionParser}: {@code prio} and {@code prioclass} set the job
@@ -19,20 +18,12 @@ import java.util.Set;
  */
 final class PriorityOptions {
 
-  static final Set<String> KEYS =
-      Set.of(
-          "prio", "prioclass", "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit");
-
   private int ioClass = -1;
   private int level;
   private final int[] percentage = new int[2];
   private final int[] commandClass = new int[2];
   private final int[] commandLevel = new int[2];
   private String bssplit = "";
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     switch (key) {

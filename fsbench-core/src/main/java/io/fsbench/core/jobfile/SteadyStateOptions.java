@@ -4,7 +4,6 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.SteadyState;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.Set;
 
 /**
  * fio's steady-state options ({@code steadystate}/{@code ss}, {@code steadystate_duration}/{@code
@@ -14,15 +13,6 @@ import java.util.Set;
  * {@code %}. fio 3.33 has no {@code ss_interval}: it samples once a second.
  */
 final class SteadyStateOptions {
-
-  static final Set<String> KEYS =
-      Set.of(
-          "steadystate",
-          "ss",
-          "steadystate_duration",
-          "ss_dur",
-          "steadystate_ramp_time",
-          "ss_ramp");
 
   private SteadyState.Criterion criterion = SteadyState.NONE.criterion();
   private double limit = SteadyState.NONE.limit();
@@ -34,10 +24,6 @@ final class SteadyStateOptions {
   private Duration duration = Duration.ZERO;
   private Duration ramp = Duration.ZERO;
   private boolean given;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     switch (key) {

@@ -5,7 +5,6 @@ import io.fsbench.api.LatencyTarget;
 import io.fsbench.api.SubmitMode;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.Set;
 
 /**
  * fio's {@code io_submit_mode} and its latency-target options ({@code latency_target}, {@code
@@ -14,25 +13,11 @@ import java.util.Set;
  */
 final class SubmissionOptions {
 
-  static final Set<String> KEYS =
-      Set.of(
-          "io_submit_mode",
-          "latency_target",
-          "latency_window",
-          "latency_percentile",
-          "latency_run");
-
-  static final Set<String> FLAGS = Set.of("latency_run");
-
   private SubmitMode mode = SubmitMode.INLINE;
   private Duration target = Duration.ZERO;
   private Duration window = Duration.ZERO;
   private double percentile = 100.0;
   private boolean run;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value) {
     switch (key) {

@@ -6,7 +6,6 @@ import io.fsbench.api.Size;
 import io.fsbench.api.VerifyMethod;
 import io.fsbench.api.VerifySettings;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * fio's verify options for {@link JobOptionParser}: {@code verify} and the {@code verify_*} options
@@ -15,35 +14,12 @@ import java.util.Set;
  */
 final class VerifyOptions {
 
-  static final Set<String> KEYS =
-      Set.of(
-          "verify",
-          "do_verify",
-          "verify_pattern",
-          "verify_interval",
-          "verify_offset",
-          "verify_fatal",
-          "verify_backlog",
-          "verify_backlog_batch",
-          "verify_dump",
-          "verify_async",
-          "verify_state_save",
-          "verify_state_load",
-          "verify_only");
-
-  static final Set<String> FLAGS =
-      Set.of("do_verify", "verify_fatal", "verify_dump", "verify_state_save", "verify_only");
-
   /** fio's {@code sizeof(struct verify_header)}: the least {@code verify_offset}. */
   private static final int HEADER = 40;
 
   private VerifyMethod method = VerifyMethod.NONE;
   private boolean methodSet;
   private VerifySettings settings = VerifySettings.DEFAULT;
-
-  static boolean handles(String key) {
-    return KEYS.contains(key);
-  }
 
   void apply(String key, String value, int kbBase) {
     switch (key) {

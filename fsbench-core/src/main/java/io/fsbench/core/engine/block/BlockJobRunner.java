@@ -6,9 +6,9 @@ import io.fsbench.api.JobSpec;
 import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.report.compare.HumanUnits;
-import io.fsbench.core.report.fio.FioOptions;
+import io.fsbench.core.text.HumanText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +32,7 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
 
   @Override
   public JobResult run(JobSpec spec, WorkloadContext context) {
-    JobFile.Job job = new JobFile.Job(spec, 0, true, FioOptions.effective(spec));
+    JobFile.Job job = new JobFile.Job(spec, 0, true, FioOptionTable.effective(spec));
     List<JobResult> results = engine.run(List.of(job), context);
     return results.get(0);
   }
@@ -52,7 +52,7 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
   /** A block job's parameters are its effective fio options. */
   @Override
   public Map<String, String> parameters(JobSpec job) {
-    return FioOptions.effective(job);
+    return FioOptionTable.effective(job);
   }
 
   @Override
@@ -72,11 +72,11 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
     if (!job.timeBased()) {
       throw new InvalidInputException(
           "runtime ("
-              + HumanUnits.duration(runtime)
+              + HumanText.duration(runtime)
               + ") conflicts with workload "
               + job.name()
               + ", which ends when its size is done (time_based off)"
-              + (job.runtime().isZero() ? "" : " within " + HumanUnits.duration(job.runtime()))
+              + (job.runtime().isZero() ? "" : " within " + HumanText.duration(job.runtime()))
               + "; drop the runtime, or make the workload time based");
     }
     return job.toBuilder().runtime(runtime).build();

@@ -5,9 +5,7 @@ import io.fsbench.api.ComparisonCell;
 import io.fsbench.api.MetricSummary;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.Unit;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
+import io.fsbench.core.text.HumanText;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -22,7 +20,7 @@ import java.util.Optional;
 public final class HumanUnits {
 
   /** What reports print for a number that does not exist (one run has no interval). */
-  public static final String ABSENT = "–";
+  public static final String ABSENT = HumanText.ABSENT;
 
   private static final DateTimeFormatter DATE_TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
@@ -30,26 +28,9 @@ public final class HumanUnits {
 
   private HumanUnits() {}
 
-  /**
-   * At most three significant digits below 100 and whole numbers above, trailing zeros dropped,
-   * never in exponent form, '.' as decimal point, no grouping: {@code 12346}, {@code 512}, {@code
-   * 45.7}, {@code 4.57}, {@code 2.5}, {@code 0.0457}.
-   */
+  /** As {@link HumanText#number}: at most three significant digits below 100, e.g. {@code 45.7}. */
   public static String number(double value) {
-    if (Double.isNaN(value) || Double.isInfinite(value)) {
-      return ABSENT;
-    }
-    double abs = Math.abs(value);
-    String s;
-    if (abs >= 100) {
-      s = new BigDecimal(value).setScale(0, RoundingMode.HALF_EVEN).toPlainString();
-    } else if (abs == 0) {
-      s = "0";
-    } else {
-      BigDecimal rounded = new BigDecimal(value).round(new MathContext(3, RoundingMode.HALF_EVEN));
-      s = rounded.stripTrailingZeros().toPlainString();
-    }
-    return s.equals("-0") ? "0" : s;
+    return HumanText.number(value);
   }
 
   /** The scale for one column of summaries: chosen by the largest median among them. */
@@ -132,20 +113,9 @@ public final class HumanUnits {
     return DATE_TIME.format(instant);
   }
 
-  /** {@code 45 s}, {@code 2 min 5 s}, {@code 1 h 2 min}, {@code 0.25 s}. */
+  /** As {@link HumanText#duration}: {@code 45 s}, {@code 2 min 5 s}, {@code 1 h 2 min}. */
   public static String duration(Duration duration) {
-    long seconds = duration.getSeconds();
-    if (seconds < 60) {
-      double exact = duration.toNanos() / 1e9;
-      return number(exact) + " s";
-    }
-    long h = seconds / 3600;
-    long m = (seconds % 3600) / 60;
-    long s = seconds % 60;
-    if (h > 0) {
-      return h + " h " + m + " min";
-    }
-    return s == 0 ? m + " min" : m + " min " + s + " s";
+    return HumanText.duration(duration);
   }
 
   /** {@code 23.4 GiB}, for memory and image sizes. */

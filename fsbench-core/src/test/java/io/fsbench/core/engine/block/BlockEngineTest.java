@@ -9,8 +9,8 @@ import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.Size;
 import io.fsbench.api.VerifyMethod;
+import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.report.fio.FioOptions;
 import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,7 @@ class BlockEngineTest {
   static List<JobResult> runIn(Path dir, JobSpec... specs) {
     List<JobFile.Job> jobs =
         java.util.Arrays.stream(specs)
-            .map(s -> new JobFile.Job(s, 0, true, FioOptions.effective(s)))
+            .map(s -> new JobFile.Job(s, 0, true, FioOptionTable.effective(s)))
             .toList();
     return new BlockEngine().run(jobs, new TestContext(dir));
   }

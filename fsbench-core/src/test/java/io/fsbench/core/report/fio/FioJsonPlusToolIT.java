@@ -10,6 +10,7 @@ import io.fsbench.api.RunResult;
 import io.fsbench.api.Size;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.block.BlockEngine;
+import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -66,8 +67,8 @@ class FioJsonPlusToolIT {
         new BlockEngine()
             .run(
                 List.of(
-                    new JobFile.Job(mixed, 0, true, FioOptions.effective(mixed)),
-                    new JobFile.Job(queued, 1, true, FioOptions.effective(queued))),
+                    new JobFile.Job(mixed, 0, true, FioOptionTable.effective(mixed)),
+                    new JobFile.Job(queued, 1, true, FioOptionTable.effective(queued))),
                 new RunContext(work, null, f -> {}, new AtomicBoolean()));
     RunResult run =
         RunResult.ofJobs(

@@ -1,4 +1,4 @@
-package io.fsbench.core.report.fio;
+package io.fsbench.core.jobfile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class FioOptionsTest {
+class EffectiveOptionsTest {
 
   @Test
   void recordsDefaultsTooInFiosSpelling() {
@@ -23,7 +23,7 @@ class FioOptionsTest {
             .direct()
             .build();
 
-    Map<String, String> options = FioOptions.effective(spec);
+    Map<String, String> options = FioOptionTable.effective(spec);
 
     assertThat(options)
         .containsEntry("name", "randwrite-4k")
@@ -52,8 +52,8 @@ class FioOptionsTest {
             .build();
     JobSpec mix = JobSpec.randRead(Size.kib(4)).bsSplit("4k/10:64k/90").build();
 
-    assertThat(FioOptions.effective(split)).containsEntry("bs", "4k,64k");
-    assertThat(FioOptions.effective(mix))
+    assertThat(FioOptionTable.effective(split)).containsEntry("bs", "4k,64k");
+    assertThat(FioOptionTable.effective(mix))
         .containsEntry("bssplit", "4k/10:64k/90")
         .doesNotContainKey("bs");
   }
@@ -66,7 +66,7 @@ class FioOptionsTest {
             .rampTime(Duration.ofMillis(1500))
             .build();
 
-    assertThat(FioOptions.effective(spec))
+    assertThat(FioOptionTable.effective(spec))
         .containsEntry("buffer_compress_percentage", "50")
         .containsEntry("refill_buffers", "1")
         .containsEntry("zero_buffers", "0")
