@@ -79,21 +79,21 @@ public final class FioDiff {
     @Override
     public String toString() {
       return String.format(
-          "seed %d, %d jobs: %d agree, %d disagree, %d fsbench failed, %d refused by fio only,"
-              + " %d refused by both, %d skipped (fio's LFSR failed)%s",
-          seed,
-          count,
-          count(Outcome.AGREE),
-          count(Outcome.DISAGREE),
-          count(Outcome.FSBENCH_FAILED),
-          count(Outcome.FIO_FAILED),
-          count(Outcome.BOTH_REFUSED),
-          count(Outcome.FIO_LFSR_FAILED),
-          count(Outcome.FIO_ZONED_PARSE) == 0
-              ? ""
-              : ", "
-                  + count(Outcome.FIO_ZONED_PARSE)
-                  + " skipped (fio before 3.41 cannot parse zoned:R,W)")
+              "seed %d, %d jobs: %d agree, %d disagree, %d fsbench failed, %d refused by fio only,"
+                  + " %d refused by both, %d skipped (fio's LFSR failed)%s",
+              seed,
+              count,
+              count(Outcome.AGREE),
+              count(Outcome.DISAGREE),
+              count(Outcome.FSBENCH_FAILED),
+              count(Outcome.FIO_FAILED),
+              count(Outcome.BOTH_REFUSED),
+              count(Outcome.FIO_LFSR_FAILED),
+              count(Outcome.FIO_ZONED_PARSE) == 0
+                  ? ""
+                  : ", "
+                      + count(Outcome.FIO_ZONED_PARSE)
+                      + " skipped (fio before 3.41 cannot parse zoned:R,W)")
           + (count(Outcome.FIO_FALSE_SEEDS) == 0
               ? ""
               : ", "

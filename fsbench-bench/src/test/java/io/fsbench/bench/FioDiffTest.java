@@ -56,4 +56,50 @@ class FioDiffTest {
     assertThat(FioDiff.verifyFailedAsFio(own.replace("job1", "job0"), fio)).isFalse();
     assertThat(FioDiff.verifyFailedAsFio("fsbench exited 1: fsbench: I/O error", fio)).isFalse();
   }
+
+  @Test
+  void recognisesFiosFailuresOnHeaderSeedsAlone() {
+    String seeds =
+        "verify: bad header rand_seed 3473018137030506044, wanted 925371055531318305 at file"
+            + " job0.0.0 offset 58368, length 8192 (requested block: offset=58368, length=8192)\n"
+            + "fio: pid=5, err=84/file:io_u.c:2232, func=io_u_queued_complete, error=Invalid\n";
+    String data = seeds + "crc32c: verify failed at file job0.0.0 offset 0, length 8192\n";
+
+    assertThat(FioDiff.falseSeedFailures(seeds)).isTrue();
+    assertThat(FioDiff.falseSeedFailures(data)).isFalse();
+    assertThat(FioDiff.falseSeedFailures("")).isFalse();
+  }
+
+  @Test
+  void countsTheFilesOfATrimJobThatEndsAtItsFirstTrim() {
+    FioCase trims =
+        new FioCase(
+            0,
+            "",
+            List.of(
+                new FioCase.Section(
+                    "t",
+                    Map.of(
+                        "rw",
+                        "randtrim",
+                        "nrfiles",
+                        "2",
+                        "size",
+                        "512k",
+                        "ioengine",
+                        "psync",
+                        "continue_on_error",
+                        "read"),
+                    0)));
+    FioCase falloc =
+        new FioCase(
+            0,
+            "",
+            List.of(
+                new FioCase.Section(
+                    "t", Map.of("rw", "randtrim", "nrfiles", "2", "ioengine", "falloc"), 0)));
+
+    assertThat(FioDiff.untouchedFiles(trims)).isEqualTo(2);
+    assertThat(FioDiff.untouchedFiles(falloc)).isZero();
+  }
 }
