@@ -198,9 +198,23 @@ public final class FioDiff {
       Ran fio = runFio(jobFile, fioDir, strace ? fioTrace : null);
       if (fio.json != null && falseSeedFailures(Files.readString(scratch.resolve("fio.err")))) {
         Ran ran = runFsBench(ownJobFile, ownDir);
-        return ran.json == null
-            ? new Result(c, Outcome.FSBENCH_FAILED, List.of(ran.error))
-            : new Result(c, Outcome.FIO_FALSE_SEEDS, List.of("fio: bad header rand_seed"));
+        if (ran.json == null) {
+          return new Result(c, Outcome.FSBENCH_FAILED, List.of(ran.error));
+        }
+        for (JsonNode job : ran.json.path("jobs")) {
+          if (job.path("error").asInt() != 0) {
+            // fsbench verifies the data fio's seed check never reached: bad data is a finding
+            return new Result(
+                c,
+                Outcome.DISAGREE,
+                List.of(
+                    "fio failed on header seeds; fsbench's job "
+                        + job.path("jobname")
+                        + " ended with error "
+                        + job.path("error")));
+          }
+        }
+        return new Result(c, Outcome.FIO_FALSE_SEEDS, List.of("fio: bad header rand_seed"));
       }
       if (fio.json == null) {
         if (fio.error.startsWith(LFSR_FAILED)) {
