@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The rules of a {@link JobSpec} that span its groups (and name the job in their messages), run by
- * its compact constructor in the order they always ran, so that a job breaking two of them is
- * refused for the same one as before; plus the range checks the groups share.
+ * The rules of a {@link JobSpec} that span its groups (or name the job in their messages), run by
+ * its compact constructor after each group has checked its own values, in the order they ran before
+ * the groups, so that a job breaking two of them is refused for the same one; plus the range checks
+ * the groups share.
  */
 final class JobSpecRules {
 
