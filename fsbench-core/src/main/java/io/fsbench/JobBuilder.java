@@ -1,11 +1,11 @@
 package io.fsbench;
 
-import io.fsbench.api.JobSpec;
+import io.fsbench.api.JobSpecBuilder;
 import io.fsbench.api.RunResult;
 
 /**
  * A block I/O job with fio's options and defaults, run on its {@link Session} by {@link #run()}.
- * Every option of {@link JobSpec.AbstractBuilder} is here, named after fio's.
+ * Every option of {@link JobSpecBuilder} is here, named after fio's.
  *
  * <pre>{@code
  * RunResult result = FsBench.on("xfs")
@@ -17,7 +17,7 @@ import io.fsbench.api.RunResult;
  * long p99 = result.jobs().get(0).write().clat().percentile(99.0).orElseThrow();
  * }</pre>
  */
-public final class JobBuilder extends JobSpec.AbstractBuilder<JobBuilder> {
+public final class JobBuilder extends JobSpecBuilder<JobBuilder> {
 
   private final Session session;
   private boolean groupReporting;

@@ -38,11 +38,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every verb of the API's builders — a job's ({@link JobSpec.AbstractBuilder}, {@link JobBuilder}),
- * a comparison's ({@link ComparisonBuilder}) — given a bad value is refused with {@link
- * InvalidInputException} before anything is made: no command runs, and the target directory stays
- * empty. A verb with no case fails the enumeration, unless it takes nothing that can be bad (listed
- * with the reason).
+ * Every verb of the API's builders — a job's ({@link io.fsbench.api.JobSpecBuilder}, {@link
+ * JobBuilder}), a comparison's ({@link ComparisonBuilder}) — given a bad value is refused with
+ * {@link InvalidInputException} before anything is made: no command runs, and the target directory
+ * stays empty. A verb with no case fails the enumeration, unless it takes nothing that can be bad
+ * (listed with the reason).
  */
 class EveryApiVerbRefusedTest {
 
