@@ -77,7 +77,11 @@ final class FioAgreement {
     boolean randomSizes =
         sections.stream()
             .anyMatch(
-                s -> randomSizes(s) || steadyState(s) || (oldFio && shortSequentialWritePasses(s)));
+                s ->
+                    randomSizes(s)
+                        || steadyState(s)
+                        || Verifies.backlogTimed(s)
+                        || (oldFio && shortSequentialWritePasses(s)));
     if (mixed && sections.stream().anyMatch(s -> s.mixed() && Verifies.readsBack(s))) {
       if (Verifies.eachWriteReadBackOnce(sections)) {
         // a verifying mix reads back each of its writes once (the reads of fio's verify list),
