@@ -263,7 +263,7 @@ final class FioJobGenerator {
       logs(o, index); // not with the switches: which of fio's logs a switch empties is its own
     }
     unverifiedMixWithoutMap(o, global);
-    avoidGaussHang(o, global, index);
+    avoidGaussHang(o, global);
     avoidFalseSeedFailures(o, global);
     if (!fileEngine) {
       trimsAndErrors(o, global, kb1000, direct);
@@ -281,13 +281,11 @@ final class FioJobGenerator {
    * hung). fsbench runs such a job (docs/measurement.md); the generator gives it zipf instead,
    * without a draw, so later cases stay as they were.
    */
-  private static void avoidGaussHang(Map<String, String> o, Map<String, String> global, int index) {
+  private static void avoidGaussHang(Map<String, String> o, Map<String, String> global) {
     if (!"normal:20".equals(o.get("random_distribution"))) {
       return;
     }
-    Map<String, String> effective = new java.util.LinkedHashMap<>(global);
-    effective.putAll(o);
-    FioCase.Section s = new FioCase.Section("job" + index, effective, 0);
+    FioCase.Section s = effective(o, global);
     long smallest =
         FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).min().orElse(4096);
     if (s.fileBytes() / smallest < 64) {
@@ -303,8 +301,7 @@ final class FioJobGenerator {
    * randrepeat=0} there, without a draw.
    */
   private static void avoidFalseSeedFailures(Map<String, String> o, Map<String, String> global) {
-    Map<String, String> effective = new java.util.LinkedHashMap<>(global);
-    effective.putAll(o);
+    Map<String, String> effective = effective(o, global).options();
     String rw = effective.getOrDefault("rw", "read");
     boolean mixed = rw.startsWith("rw") || rw.startsWith("readwrite") || rw.startsWith("randrw");
     String verify = effective.getOrDefault("verify", "0");
@@ -328,12 +325,17 @@ final class FioJobGenerator {
     return "1".equals(o.getOrDefault("gtod_reduce", global.get("gtod_reduce")));
   }
 
+  /** The section as fio reads it: its options over the [global] section's. */
+  private static FioCase.Section effective(Map<String, String> o, Map<String, String> global) {
+    Map<String, String> options = new java.util.LinkedHashMap<>(global);
+    options.putAll(o);
+    return new FioCase.Section("job", options, 0);
+  }
+
   /** A random section of several block sizes, whose random map may end a pass short of size. */
   private static boolean randomSizesEndPassesShort(
       Map<String, String> o, Map<String, String> global) {
-    Map<String, String> effective = new java.util.LinkedHashMap<>(global);
-    effective.putAll(o);
-    FioCase.Section s = new FioCase.Section("job", effective, 0);
+    FioCase.Section s = effective(o, global);
     return s.rw().startsWith("rand")
         && FioAgreement.blockSizes(s, true).stream().distinct().count() > 1;
   }
