@@ -74,10 +74,10 @@ class StatusIntervalAndHistLogIT {
     FsBenchProcess.Finished run = run("--status-interval", "1s", "--output-format", "json");
 
     List<JsonNode> docs = documents(run.stdout());
-    // reports at 1, 2 and 3 s of a run of 3.5 s and its set-up, then the result; a CI run on a
-    // machine loaded by a benchmark beside it gave the reports at 0.7 and 1.7 s of the job and
-    // the result, without the one at 2.7 s (not yet explained): at least two, and cumulative
-    assertThat(docs).hasSizeBetween(3, 5);
+    // reports at 1, 2 and 3 s of a run of 3.5 s and its set-up (a slow set-up adds a fourth),
+    // then the result. A report used to go missing now and then: one that copied a histogram in
+    // the middle of a record was inconsistent and dropped (LatencyRecorderTest)
+    assertThat(docs).hasSizeBetween(4, 5);
     long previous = -1;
     for (JsonNode doc : docs) {
       assertThat(doc.path("fio version").asText()).startsWith("fsbench-");

@@ -292,10 +292,24 @@ public final class JobStats {
    * is Σ CPU time / Σ runtime).
    */
   public void add(JobStats other) {
+    add(other, false);
+  }
+
+  /**
+   * As {@link #add}, from the stats of a clone whose thread is still recording them (a status
+   * report): each latency is copied consistent with itself, its count that of the histogram it read
+   * ({@link LatencyRecorder#merge(LatencyRecorder, boolean)}), so a report may be a moment old in
+   * places but is never self-contradictory.
+   */
+  public void addRunning(JobStats running) {
+    add(running, true);
+  }
+
+  private void add(JobStats other, boolean running) {
     for (int i = 0; i < Direction.COUNT; i++) {
-      clat[i].merge(other.clat[i]);
-      slat[i].merge(other.slat[i]);
-      lat[i].merge(other.lat[i]);
+      clat[i].merge(other.clat[i], running);
+      slat[i].merge(other.slat[i], running);
+      lat[i].merge(other.lat[i], running);
       bw[i].pureSum(other.bw[i]);
       iops[i].pureSum(other.iops[i]);
       ioBytes[i] += other.ioBytes[i];
@@ -305,9 +319,12 @@ public final class JobStats {
       shortIos[i] += other.shortIos[i];
       dropIos[i] += other.dropIos[i];
       prios[i].add(
-          other.prios[i], other.ownPriority, other.latPercentiles ? other.lat[i] : other.clat[i]);
+          other.prios[i],
+          other.ownPriority,
+          other.latPercentiles ? other.lat[i] : other.clat[i],
+          running);
     }
-    sync.merge(other.sync);
+    sync.merge(other.sync, running);
     syncIos += other.syncIos;
     usrMs += other.usrMs;
     sysMs += other.sysMs;

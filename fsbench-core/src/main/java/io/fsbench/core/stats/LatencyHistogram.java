@@ -78,12 +78,19 @@ public final class LatencyHistogram {
     return counts[index];
   }
 
-  /** Adds every count of {@code other} to this one; the sum equals recording both here. */
+  /**
+   * Adds every count of {@code other} to this one; the sum equals recording both here. The total
+   * grows by the counts read, so a histogram another thread is still recording into is added
+   * consistently with itself.
+   */
   public void add(LatencyHistogram other) {
+    long added = 0;
     for (int i = 0; i < BUCKETS; i++) {
-      counts[i] += other.counts[i];
+      long count = other.counts[i];
+      counts[i] += count;
+      added += count;
     }
-    total += other.total;
+    total += added;
   }
 
   public void reset() {

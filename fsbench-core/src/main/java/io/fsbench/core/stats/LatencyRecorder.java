@@ -49,6 +49,26 @@ public final class LatencyRecorder {
     }
   }
 
+  /**
+   * Merges {@code other} as {@link #merge(LatencyRecorder)}, or, when {@code running}, from a
+   * recorder whose thread is still recording into it: its fields are read once each, without a
+   * lock, and made consistent with each other (the count is what the histogram read holds, min and
+   * max enclose the mean) so that the result is one the recorder could have held a moment ago.
+   */
+  public void merge(LatencyRecorder other, boolean running) {
+    if (!running) {
+      merge(other);
+      return;
+    }
+    LatencyRecorder copy = new LatencyRecorder(other.histogram != null);
+    copy.moments.copyRunning(other.moments);
+    if (copy.histogram != null) {
+      copy.histogram.add(other.histogram);
+      copy.moments.recount(copy.histogram.count());
+    }
+    merge(copy);
+  }
+
   public void reset() {
     moments.reset();
     if (histogram != null) {

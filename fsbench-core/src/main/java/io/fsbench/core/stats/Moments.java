@@ -84,6 +84,27 @@ public final class Moments {
     return Math.multiplyHigh(n, m) == 0 && low >= 0 ? (double) low : (double) n * m;
   }
 
+  /**
+   * Becomes a copy of {@code running}, which another thread may be adding to: each field is read
+   * once, and a mean or minimum read ahead of the samples that explain it is brought within [min,
+   * max].
+   */
+  void copyRunning(Moments running) {
+    n = running.n;
+    max = running.max;
+    min = Math.min(running.min, max);
+    mean = Math.max(min, Math.min(running.mean, max));
+    sumSquares = Math.max(0, running.sumSquares);
+  }
+
+  /** Sets the count to {@code samples}, the samples a histogram read at the same moment holds. */
+  void recount(long samples) {
+    n = samples;
+    if (n == 0) {
+      reset();
+    }
+  }
+
   public void reset() {
     n = 0;
     min = Long.MAX_VALUE;

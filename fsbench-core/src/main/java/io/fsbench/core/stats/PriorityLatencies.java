@@ -61,18 +61,19 @@ public final class PriorityLatencies {
 
   /**
    * Adds a member's entries, or, when it kept none, its {@code whole} latency under its priority
-   * {@code own}.
+   * {@code own}; {@code running} when the member's thread still records them ({@link
+   * LatencyRecorder#merge(LatencyRecorder, boolean)}).
    */
-  void add(PriorityLatencies member, int own, LatencyRecorder whole) {
+  void add(PriorityLatencies member, int own, LatencyRecorder whole, boolean running) {
     if (!member.defined()) {
       if (whole.moments().count() > 0) {
-        recorders.get(index(own)).merge(whole);
+        recorders.get(index(own)).merge(whole, running);
       }
       return;
     }
     for (int i = 0; i < member.values.size(); i++) {
       if (member.recorders.get(i).moments().count() > 0) {
-        recorders.get(index(member.values.get(i))).merge(member.recorders.get(i));
+        recorders.get(index(member.values.get(i))).merge(member.recorders.get(i), running);
       }
     }
   }

@@ -332,7 +332,7 @@ final class JobClone {
    */
   synchronized JobResults.Clone snapshot(long runStartNanos, long nowNanos) {
     JobStats copy = stats.emptyCopy();
-    copy.add(stats);
+    copy.addRunning(stats);
     long start = io.liveStartNanos();
     if (!ioEnded && start >= 0) {
       copy.addRuntime(Duration.ofNanos(nowNanos - start));
