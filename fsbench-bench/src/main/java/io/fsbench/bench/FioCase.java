@@ -78,7 +78,7 @@ record FioCase(int number, String text, List<Section> sections) {
       boolean kb1000 = "1000".equals(options.get("kb_base"));
       long size = bytes("size", kb1000);
       long fileSize = bytes("filesize", kb1000);
-      long files = options.containsKey("filename") ? 1 : Long.parseLong(option("nrfiles", "1"));
+      long files = files();
       long limit = bytes("io_size", kb1000);
       if (limit == 0) {
         limit =
@@ -87,11 +87,16 @@ record FioCase(int number, String text, List<Section> sections) {
       return limit * Long.parseLong(option("loops", "1"));
     }
 
+    /** How many files each clone does I/O on: one with filename, else nrfiles. */
+    long files() {
+      return options.containsKey("filename") ? 1 : Long.parseLong(option("nrfiles", "1"));
+    }
+
     /** The size of each of the clone's files. */
     long fileBytes() {
       boolean kb1000 = "1000".equals(options.get("kb_base"));
       long fileSize = bytes("filesize", kb1000);
-      long files = options.containsKey("filename") ? 1 : Long.parseLong(option("nrfiles", "1"));
+      long files = files();
       return fileSize != 0 ? fileSize : bytes("size", kb1000) / files;
     }
 

@@ -353,6 +353,35 @@ class OffsetsEngineTest {
   }
 
   @Test
+  void aSplitOfOneSizeTakesZonesPastItsRegionUpToTheFilesEndAsFio() {
+    // seed 2047 case 334: the clone at offset 8k of a 80k file shared with a clone at 16k; fio's
+    // get_next_buflen returns a split whose sizes are all 1k unchecked, so zone 9 (72k-80k), past
+    // the clone's region but inside the file, takes writes, and one pass does both loops' bytes
+    JobSpec spec =
+        spec(
+            "zonemode=strided",
+            "rw=write",
+            "bssplit=1k/96:1k/4",
+            "size=64k",
+            "loops=2",
+            "zonesize=8k",
+            "zonerange=8k",
+            "zoneskip=8k",
+            "offset=8k");
+    List<Long> offsets = kib(offsets(spec, new IoFile(Path.of("j"), 81920, 8192, 73728)));
+
+    assertThat(offsets).hasSize(128);
+    List<Long> zones = new ArrayList<>(); // the zone of each run of writes, in order
+    for (long k : offsets) {
+      if (zones.isEmpty() || zones.get(zones.size() - 1) != k / 8) {
+        zones.add(k / 8);
+      }
+    }
+    assertThat(zones)
+        .containsExactly(1L, 3L, 5L, 7L, 9L, 1L, 3L, 5L, 7L, 9L, 1L, 3L, 5L, 7L, 9L, 1L);
+  }
+
+  @Test
   void aRandomJobDrawsEachZonesBlocksOnceBeforeItMovesOn() {
     List<Long> offsets =
         zoneOffsets(131072, "rw=randread", "size=128k", "zonesize=16k", "zoneskip=16k");
