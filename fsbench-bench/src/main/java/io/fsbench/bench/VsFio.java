@@ -33,7 +33,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <pre>
  * bench/vs-fio.sh [--fs ext4,xfs,btrfs,zfs] [--runtime 8] [--rounds 2] [--workloads a,b]
+ *                  [--job-extra 'cpus_allowed=1']
  * </pre>
+ *
+ * <p>A ratio of medians says little on its own on a shared 2-core machine: each row also says
+ * whether the two sides' runs overlap ({@code ≈}: some fsbench run is within the range of fio's
+ * runs, so the difference is within fio's own run-to-run spread), or are apart ({@code <}: every
+ * fsbench run slower than every fio run; {@code >}: faster). {@code --job-extra} adds option lines
+ * to every job, for both tools (e.g. {@code cpus_allowed=1} to pin both to one CPU).
  */
 public final class VsFio {
 
@@ -68,9 +75,11 @@ public final class VsFio {
 
   private final ObjectMapper json = new ObjectMapper();
   private final int runtime;
+  private final String jobExtra;
 
-  private VsFio(int runtime) {
+  private VsFio(int runtime, String jobExtra) {
     this.runtime = runtime;
+    this.jobExtra = jobExtra;
   }
 
   public static void main(String[] args) throws Exception {
@@ -78,17 +87,19 @@ public final class VsFio {
     List<String> workloads = new ArrayList<>(WORKLOADS.keySet());
     int runtime = 8;
     int rounds = 2;
+    StringBuilder jobExtra = new StringBuilder();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--fs" -> fileSystems = Arrays.asList(args[++i].split(","));
         case "--workloads" -> workloads = Arrays.asList(args[++i].split(","));
         case "--runtime" -> runtime = Integer.parseInt(args[++i]);
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+        case "--job-extra" -> jobExtra.append(args[++i].strip()).append('\n');
         default -> {
           System.err.println(
               "usage: vs-fio [--fs ext4,xfs,btrfs,zfs] [--workloads "
                   + String.join(",", WORKLOADS.keySet())
-                  + "] [--runtime SECONDS] [--rounds N]");
+                  + "] [--runtime SECONDS] [--rounds N] [--job-extra OPTION=VALUE]");
           System.exit(2);
         }
       }
@@ -99,7 +110,7 @@ public final class VsFio {
         System.exit(2);
       }
     }
-    new VsFio(runtime).run(fileSystems, workloads, rounds);
+    new VsFio(runtime, jobExtra.toString()).run(fileSystems, workloads, rounds);
   }
 
   private void run(List<String> fileSystems, List<String> workloads, int rounds) throws Exception {
@@ -129,7 +140,8 @@ public final class VsFio {
             + "\n\n["
             + workload
             + "]\n"
-            + WORKLOADS.get(workload);
+            + WORKLOADS.get(workload)
+            + jobExtra;
     Path fioDir = Files.createDirectories(volume.mountPoint().resolve("fsbench-vsfio-fio"));
     Path ownDir = Files.createDirectories(volume.mountPoint().resolve("fsbench-vsfio-fsbench"));
     Path jobFile = Files.createTempFile("fsbench-vsfio-", ".fio");
@@ -158,13 +170,13 @@ public final class VsFio {
         }
       }
     } catch (DirectIoUnsupported e) {
-      return new Row(fs, workload, null, null, e.getMessage());
+      return new Row(fs, workload, null, null, "", e.getMessage());
     } finally {
       Files.deleteIfExists(jobFile);
       deleteTree(fioDir);
       deleteTree(ownDir);
     }
-    return new Row(fs, workload, Sample.median(fio), Sample.median(own), null);
+    return new Row(fs, workload, Sample.median(fio), Sample.median(own), apart(fio, own), null);
   }
 
   private Sample runFio(Path jobFile, Path dir) throws Exception {
@@ -219,7 +231,7 @@ public final class VsFio {
             + " fsbench/fio for bw and iops, fio/fsbench for p99 clat (above 1 = fsbench better)");
     System.out.printf(
         Locale.ROOT,
-        "%-6s %-24s %12s %12s %10s %10s %10s %10s %8s %8s %8s%n",
+        "%-6s %-24s %12s %12s %10s %10s %10s %10s %8s %4s %8s %8s%n",
         "fs",
         "workload",
         "fio MiB/s",
@@ -229,9 +241,11 @@ public final class VsFio {
         "fio p99us",
         "fsb p99us",
         "bw",
+        "runs",
         "iops",
         "p99");
     List<Double> ratios = new ArrayList<>();
+    List<String> below = new ArrayList<>();
     for (Row r : rows) {
       if (r.note != null) {
         System.out.printf(Locale.ROOT, "%-6s %-24s n/a: %s%n", r.fs, r.workload, r.note);
@@ -241,9 +255,12 @@ public final class VsFio {
       double iops = r.own.iops / r.fio.iops;
       double p99 = r.fio.p99 / r.own.p99;
       ratios.addAll(List.of(bw, iops, p99));
+      if (bw < 0.95) {
+        below.add(String.format(Locale.ROOT, "%s %s %.3f %s", r.fs, r.workload, bw, r.apart));
+      }
       System.out.printf(
           Locale.ROOT,
-          "%-6s %-24s %12.1f %12.1f %10.0f %10.0f %10.1f %10.1f %8.3f %8.3f %8.3f%n",
+          "%-6s %-24s %12.1f %12.1f %10.0f %10.0f %10.1f %10.1f %8.3f %4s %8.3f %8.3f%n",
           r.fs,
           r.workload,
           r.fio.bw / 1048576,
@@ -253,6 +270,7 @@ public final class VsFio {
           r.fio.p99 / 1000,
           r.own.p99 / 1000,
           bw,
+          r.apart,
           iops,
           p99);
     }
@@ -269,6 +287,11 @@ public final class VsFio {
           median,
           sorted.get(sorted.size() - 1),
           sorted.size());
+      System.out.println(
+          "bw below 0.95 ("
+              + below.size()
+              + "; < every fsbench run slower than every fio run, ≈ runs overlap): "
+              + (below.isEmpty() ? "none" : String.join(", ", below)));
     }
   }
 
@@ -298,7 +321,9 @@ public final class VsFio {
     return java.util.Collections.unmodifiableMap(map);
   }
 
-  private record Sample(double bw, double iops, double p99) {
+  /** One run's bandwidth (bytes/s), IOPS and p99 completion latency (ns). */
+  record Sample(double bw, double iops, double p99) {
+
     static Sample median(List<Sample> samples) {
       return new Sample(
           med(samples.stream().mapToDouble(Sample::bw).toArray()),
@@ -319,7 +344,20 @@ public final class VsFio {
     }
   }
 
-  private record Row(String fs, String workload, Sample fio, Sample own, String note) {}
+  /**
+   * Whether the bandwidths of the two sides' runs are apart: {@code "<"} when every fsbench run was
+   * slower than every fio run, {@code ">"} when faster, {@code "≈"} when they overlap.
+   */
+  static String apart(List<Sample> fio, List<Sample> own) {
+    double fioMin = fio.stream().mapToDouble(Sample::bw).min().orElseThrow();
+    double fioMax = fio.stream().mapToDouble(Sample::bw).max().orElseThrow();
+    double ownMin = own.stream().mapToDouble(Sample::bw).min().orElseThrow();
+    double ownMax = own.stream().mapToDouble(Sample::bw).max().orElseThrow();
+    return ownMax < fioMin ? "<" : ownMin > fioMax ? ">" : "≈";
+  }
+
+  private record Row(
+      String fs, String workload, Sample fio, Sample own, String apart, String note) {}
 
   private static final class DirectIoUnsupported extends RuntimeException {
     DirectIoUnsupported(String message) {
