@@ -7,7 +7,6 @@ import io.fsbench.api.ComparisonSettings;
 import io.fsbench.api.CpuPlacement;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.PluginInfo;
 import io.fsbench.api.RepetitionPolicy;
 import io.fsbench.api.Target;
@@ -259,16 +258,7 @@ public final class ComparisonBuilder {
     if (cpusAllowed.isEmpty()) {
       return w;
     }
-    if (!(w.spec() instanceof JobSpec job)) {
-      throw new InvalidInputException(
-          "CPUs to pin ("
-              + CpuPlacement.formatList(cpusAllowed)
-              + ") apply to block jobs, and workload "
-              + w.name()
-              + " is not one; compare it without them");
-    }
-    JobSpec spec = job.toBuilder().cpus(job.cpus().cpus(cpusAllowed)).build();
-    return w instanceof NamedWorkload named ? new NamedWorkload(named.name(), spec) : spec;
+    return fsbench.runners().pinned(w, cpusAllowed);
   }
 
   /** A baseline given must be compared, or every ratio is missing after the whole run. */

@@ -3,6 +3,7 @@ package io.fsbench.core.engine;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -71,6 +72,21 @@ public interface WorkloadRunner<S extends Workload> {
    */
   default S withRuntime(S spec, Duration runtime) {
     return spec;
+  }
+
+  /**
+   * The spec with its threads pinned to {@code cpus} (fio's {@code cpus_allowed}), for a comparison
+   * given CPUs to pin.
+   *
+   * @throws io.fsbench.api.InvalidInputException when the workload cannot be pinned, as by default
+   */
+  default S pinned(S spec, List<Integer> cpus) {
+    throw new io.fsbench.api.InvalidInputException(
+        "CPUs to pin ("
+            + io.fsbench.api.CpuPlacement.formatList(cpus)
+            + ") apply to block jobs, and workload "
+            + spec.name()
+            + " is not one; compare it without them");
   }
 
   /**

@@ -98,6 +98,13 @@ public final class WorkloadRunners {
     return workload == spec ? timed : new NamedWorkload(workload.name(), timed);
   }
 
+  /** The workload with its threads pinned to {@code cpus}, under the name it had. */
+  public Workload pinned(Workload workload, java.util.List<Integer> cpus) {
+    Workload spec = workload.spec();
+    Workload pinned = runnerFor(spec).pinned(spec, cpus);
+    return workload == spec ? pinned : new NamedWorkload(workload.name(), pinned);
+  }
+
   @SuppressWarnings("unchecked")
   private WorkloadRunner<Workload> runnerFor(Workload spec) {
     WorkloadRunner<?> runner = runners.get(spec.getClass());

@@ -91,6 +91,20 @@ class FamiliesTest {
   }
 
   @Test
+  void pinningPinsABlockJobUnderItsNameAndRefusesOtherKindsByName() {
+    Workload pinned =
+        families.pinned(new NamedWorkload("read-pinned", timedRead()), java.util.List.of(0, 1));
+
+    assertThat(pinned.name()).isEqualTo("read-pinned");
+    assertThat(((JobSpec) pinned.spec()).cpus().cpus()).containsExactly(0, 1);
+    assertThatThrownBy(
+            () -> families.pinned(PostMarkSpec.builder().build(), java.util.List.of(0, 1)))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("CPUs to pin (0-1)")
+        .hasMessageContaining("postmark");
+  }
+
+  @Test
   void onlyTheLifecycleMakesItsOwnVolumes() {
     assertThat(families.makesVolumes(new NamedWorkload("mkfs", FileSystemLifecycle.DEFAULT)))
         .isTrue();

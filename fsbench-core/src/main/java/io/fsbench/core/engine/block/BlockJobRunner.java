@@ -81,4 +81,10 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
     }
     return job.toBuilder().runtime(runtime).build();
   }
+
+  /** The job with its clones pinned to {@code cpus}, as {@code cpus_allowed} does. */
+  @Override
+  public JobSpec pinned(JobSpec job, java.util.List<Integer> cpus) {
+    return job.toBuilder().cpus(job.cpus().cpus(cpus)).build();
+  }
 }
