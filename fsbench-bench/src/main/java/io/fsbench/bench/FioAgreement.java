@@ -363,7 +363,9 @@ final class FioAgreement {
       if (key.equals("latency_target") && clones) {
         continue;
       }
-      int deepest = probedDepth(sections);
+      // a group reports its last member's depth (fio's __show_run_stats sets it per member):
+      // a member without a target beside one with it reports its iodepth (seed 2048 case 753)
+      int deepest = probedDepth(List.of(sections.get(sections.size() - 1)));
       if (key.equals("latency_depth") && deepest > 1) {
         // each turn of fio's I/O loop that reaped nothing is a window of 0/0 completions, which
         // meets no percentile and lowers the depth: where the probe ends depends on the timing
