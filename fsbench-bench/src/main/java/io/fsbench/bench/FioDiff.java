@@ -247,7 +247,7 @@ public final class FioDiff {
         return new Result(c, Outcome.FSBENCH_FAILED, List.of(own.error));
       }
       List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json, own.json));
-      diff.addAll(FioAgreement.compareLogs(c, lineCounts(fioLogs), lineCounts(ownLogs)));
+      diff.addAll(FioLogAgreement.compareLogs(c, lineCounts(fioLogs), lineCounts(ownLogs)));
       diff.addAll(FioZoneShares.compare(c, fioLogs, ownLogs));
       if (strace) {
         diff.addAll(

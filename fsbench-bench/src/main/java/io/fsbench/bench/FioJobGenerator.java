@@ -16,6 +16,11 @@ import java.util.SplittableRandom;
  * pattern, interval, offset, backlog and switches, and zoned distributions with blockalign ({@link
  * FioPlacements}). Every job moves at most 8 MiB per clone, and fewer when it syncs often. The same
  * seed gives the same files.
+ *
+ * <p>Each family of options is drawn by a class of its own ({@link FioSizeDraws}, {@link
+ * FioExtraDraws}, {@link FioVerifyDraws}, {@link FioFileEngineDraws}, {@link FioTrimDraws}, {@link
+ * FioSubmissionDraws}, {@link FioReuseDraws}, {@link FioPlacements}), most from a random stream of
+ * its own; {@link FioQuirks} steers the drawn sections around fio 3.33's hangs and false failures.
  */
 final class FioJobGenerator {
 
@@ -291,7 +296,7 @@ final class FioJobGenerator {
     if (!o.containsKey("nrfiles") && !o.containsKey("random_distribution") && chance(8)) {
       // zonemode=strided explicitly: fio 3.33 refuses a zonesize without it
       long block =
-          FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
+          FioTolerances.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
       long zone = Math.max(block, eighth / block * block);
       o.put("zonemode", "strided");
       o.put("zonesize", Long.toString(zone));
@@ -309,7 +314,7 @@ final class FioJobGenerator {
     boolean fixed = !o.containsKey("bssplit") && !o.containsKey("bsrange");
     if (fixed && chance(12)) {
       long block =
-          FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
+          FioTolerances.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
       if (s.rw().startsWith("rand")) {
         o.put("rw", s.rw() + ":" + (2 + random.nextInt(4)));
         if ((!o.containsKey("norandommap") && !"lfsr".equals(o.get("random_generator")))

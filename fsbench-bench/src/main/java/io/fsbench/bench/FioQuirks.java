@@ -29,7 +29,7 @@ final class FioQuirks {
     }
     FioCase.Section s = effective(o, global);
     long smallest =
-        FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).min().orElse(4096);
+        FioTolerances.blockSizes(s, true).stream().mapToLong(Long::longValue).min().orElse(4096);
     if (s.fileBytes() / smallest < 64) {
       o.put("random_distribution", "zipf:1.2");
     }
@@ -78,7 +78,7 @@ final class FioQuirks {
   static boolean randomSizesEndPassesShort(Map<String, String> o, Map<String, String> global) {
     FioCase.Section s = effective(o, global);
     return s.rw().startsWith("rand")
-        && FioAgreement.blockSizes(s, true).stream().distinct().count() > 1;
+        && FioTolerances.blockSizes(s, true).stream().distinct().count() > 1;
   }
 
   /**

@@ -260,7 +260,7 @@ class FioJobGeneratorTest {
         if ("normal:20".equals(s.option("random_distribution", ""))) {
           normal++;
           long smallest =
-              FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).min().orElse(1);
+              FioTolerances.blockSizes(s, true).stream().mapToLong(Long::longValue).min().orElse(1);
           assertThat(s.fileBytes() / smallest).as(s.name()).isGreaterThanOrEqualTo(64);
         }
       }
