@@ -341,32 +341,6 @@ final class FioAgreement {
     return names;
   }
 
-  /**
-   * Whether fio makes every job's counts of I/Os deterministic: one direction (or no mix), fixed
-   * block sizes, nothing its random stream decides.
-   */
-  /**
-   * Whether the JSON compares this case's sync counts with a tolerance, or not at all: fio before
-   * 3.38 decides a due sync from completions (with I/Os in flight, in a mix, over several passes),
-   * so the system-call comparison leaves the syncs to the JSON's (seed 2031 case 38: libaio
-   * iodepth=8 fsync=3, 6 writes a clone: fio syncs once a clone, as its writes 4 to 6 have not
-   * completed when the sixth is issued).
-   */
-  static boolean syncsDrawn(FioCase c, JsonNode fio) {
-    return olderThan(fio.path("fio version").asText(), 3, 38)
-        && c.sections().stream()
-            .anyMatch(
-                s ->
-                    FioTolerances.asyncSyncs(s)
-                        || FioTolerances.mixedSyncs(s)
-                        || (FioTolerances.syncs(s) && FioTolerances.passes(s) > 1));
-  }
-
-  static boolean deterministic(FioCase c) {
-    return c.sections().stream()
-        .noneMatch(s -> s.mixed() || s.variableBlockSize() || FioTolerances.randomSizes(s));
-  }
-
   /** Whether a "fio-3.33" version string is older than major.minor. */
   static boolean olderThan(String version, int major, int minor) {
     java.util.regex.Matcher m =

@@ -343,4 +343,26 @@ final class FioTolerances {
     double n = fio.readIos() + fio.writeIos();
     return Math.round(4 * Math.sqrt(n * p * (1 - p))) * maxBlock(sections);
   }
+
+  /**
+   * Whether the JSON compares this case's sync counts with a tolerance, or not at all: fio before
+   * 3.38 decides a due sync from completions (with I/Os in flight, in a mix, over several passes),
+   * so the system-call comparison leaves the syncs to the JSON's (seed 2031 case 38: libaio
+   * iodepth=8 fsync=3, 6 writes a clone: fio syncs once a clone, as its writes 4 to 6 have not
+   * completed when the sixth is issued).
+   */
+  static boolean syncsDrawn(FioCase c, JsonNode fio) {
+    return FioAgreement.olderThan(fio.path("fio version").asText(), 3, 38)
+        && c.sections().stream()
+            .anyMatch(s -> asyncSyncs(s) || mixedSyncs(s) || (syncs(s) && passes(s) > 1));
+  }
+
+  /**
+   * Whether fio makes every job's counts of I/Os deterministic: one direction (or no mix), fixed
+   * block sizes, nothing its random stream decides.
+   */
+  static boolean deterministic(FioCase c) {
+    return c.sections().stream()
+        .noneMatch(s -> s.mixed() || s.variableBlockSize() || randomSizes(s));
+  }
 }
