@@ -216,10 +216,10 @@ public final class BlockEngine {
     // the division left over
     long extra = 0;
     if (spec.fileSize().isZero() && !spec.size().isZero()) {
-      extra = (spec.size().bytes() - size * spec.nrFiles()) / IoGenerator.minBlockSize(spec);
+      extra = (spec.size().bytes() - size * spec.nrFiles()) / BlockSizes.minBlockSize(spec);
     }
     for (int i = 0; i < spec.nrFiles(); i++) {
-      long own = i < extra ? size + IoGenerator.minBlockSize(spec) : size;
+      long own = i < extra ? size + BlockSizes.minBlockSize(spec) : size;
       Path path = IoFiles.path(directory, spec, clone, i);
       files.add(region(spec, clone, path, own, madeSizes));
     }
@@ -240,8 +240,8 @@ public final class BlockEngine {
 
   /** fio refuses a clone whose regions cannot hold one block ("blocksize is larger than ..."). */
   private static List<IoFile> requireRoom(JobSpec spec, int clone, List<IoFile> files) {
-    long room = IoGenerator.limit(spec, files);
-    if (spec.ioSize().isZero() && room < IoGenerator.minBlockSize(spec)) {
+    long room = PassRules.limit(spec, files);
+    if (spec.ioSize().isZero() && room < BlockSizes.minBlockSize(spec)) {
       throw new InvalidInputException(
           "job '"
               + spec.name()
@@ -268,10 +268,8 @@ public final class BlockEngine {
     // (its get_file_size): a percentage offset is taken of that, whatever is on disk
     boolean diskless = spec.ioEngine() == IoEngine.FILECREATE;
     long existing =
-        diskless
-            ? IoGenerator.minBlockSize(spec)
-            : ExistingFiles.sizeAtSetup(spec, path, madeSizes);
-    long start = spec.offsets().startIn(existing, clone, IoGenerator.minBlockSize(spec));
+        diskless ? BlockSizes.minBlockSize(spec) : ExistingFiles.sizeAtSetup(spec, path, madeSizes);
+    long start = spec.offsets().startIn(existing, clone, BlockSizes.minBlockSize(spec));
     long end;
     if (spec.fileSize().isZero()) {
       end = Math.addExact(start, share);
