@@ -185,7 +185,7 @@ final class ExistingFiles {
     List<Path> paths = new ArrayList<>();
     if (!spec.fileName().isEmpty()) {
       for (String name : spec.fileName().split(":")) {
-        paths.add(BlockEngine.sharedPath(directory, name, spec));
+        paths.add(CloneFiles.sharedPath(directory, name, spec));
       }
       return paths;
     }
