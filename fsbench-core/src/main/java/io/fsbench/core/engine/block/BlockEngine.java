@@ -56,7 +56,7 @@ public final class BlockEngine {
     for (JobFile.Job job : jobs) {
       // a job without size learns its files' sizes at setup, where they are checked
       JobUsability.requireUsable(
-          job.spec(), job.spec().sizeFromFiles() ? Long.MAX_VALUE : share(job.spec()));
+          job.spec(), job.spec().sizeFromFiles() ? Long.MAX_VALUE : CloneFiles.share(job.spec()));
       topology.require(job.spec().cpus());
     }
     ExistingFiles.requireMade(jobs, context.directory());

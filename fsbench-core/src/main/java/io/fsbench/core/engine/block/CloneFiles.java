@@ -53,7 +53,7 @@ final class CloneFiles {
    * fill_device} and neither, fio's size is unbounded ({@code -1ULL}), and so is each file's share
    * here, for ENOSPC to end.
    */
-  private static long share(JobSpec spec) {
+  static long share(JobSpec spec) {
     if (spec.size().isZero() && spec.fileSize().isZero()) {
       return ExistingFiles.UNBOUNDED / spec.nrFiles();
     }
