@@ -68,9 +68,9 @@ import org.slf4j.LoggerFactory;
  * ~/.local/state/fsbench} for others; {@link #builder()} configures another instance (plugins
  * registered by hand, discovery off, another work dir).
  *
- * <p>Why this class is over 400 lines: it is the one public entry point, so each verb an embedder
- * calls (volumes, sessions, comparisons, cleanup, plugins) has a small public method here with its
- * Javadoc, and delegates the work to the internal packages; what remains is the builder.
+ * <p>Over 400 lines: it is the one public entry point, so each verb an embedder calls (volumes,
+ * sessions, comparisons, cleanup, plugins) has a small public method here with its Javadoc, and
+ * delegates the work to the internal packages; what remains is the builder.
  */
 public final class FsBench {
 

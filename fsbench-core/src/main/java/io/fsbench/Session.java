@@ -1,7 +1,6 @@
 package io.fsbench;
 
 import io.fsbench.api.Environment;
-import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
@@ -16,18 +15,12 @@ import io.fsbench.api.VolumeInfo;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
 import io.fsbench.core.compare.EnvironmentProbe;
-import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.block.RunStatus;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.jobfile.JobOptionParser;
-import io.fsbench.core.volume.OpenVolumes;
-import io.fsbench.core.volume.ResourceReleaser;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,12 +28,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
 import java.util.function.Function;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Workloads run on one filesystem target: a fresh loop volume ({@link FsBench#on}), a directory
@@ -64,8 +54,6 @@ import org.slf4j.LoggerFactory;
  * <p>A session runs one workload at a time; its methods may be called from any thread.
  */
 public final class Session implements AutoCloseable {
-
-  private static final Logger log = LoggerFactory.getLogger(Session.class);
 
   /** Runs block jobs in a context: the block engine, or a fake in tests. */
   interface BlockJobs {
@@ -344,47 +332,7 @@ public final class Session implements AutoCloseable {
 
   private <T> T inRunDirectory(Volume volume, Function<WorkloadContext, T> work) {
     Path directory = volume.mountPoint().resolve("fsbench-run-" + (++runs));
-    AtomicBoolean cancelled = new AtomicBoolean();
-    try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
-      createRunDirectory(directory, cancelled);
-      Volume made = target.formats() ? volume : null;
-      return work.apply(new RunContext(directory, made, progress, cancelled));
-    } finally {
-      removeRunDirectory(directory);
-    }
-  }
-
-  /**
-   * Makes the run's directory; a signal that came before it (the volume may be released already) is
-   * a cancelled run, not a failure to make a directory.
-   */
-  private static void createRunDirectory(Path directory, AtomicBoolean cancelled) {
-    if (cancelled.get()) {
-      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled");
-    }
-    try {
-      Files.createDirectory(directory);
-    } catch (IOException e) {
-      if (cancelled.get()) {
-        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "the run was cancelled", e);
-      }
-      throw new FsBenchException(
-          FsBenchException.Kind.RUN_FAILED,
-          "cannot create the run directory " + directory + ": " + e.getMessage(),
-          e);
-    }
-  }
-
-  /** Removes the run's directory, if it is there: a signal may have released the volume. */
-  private static void removeRunDirectory(Path directory) {
-    if (!Files.exists(directory, LinkOption.NOFOLLOW_LINKS)) {
-      return;
-    }
-    try {
-      ResourceReleaser.deleteTree(directory);
-    } catch (FsBenchException e) {
-      log.warn("could not remove the run directory: {}", e.getMessage());
-    }
+    return RunDirectory.run(directory, target.formats() ? volume : null, progress, work);
   }
 
   private Environment environment() {

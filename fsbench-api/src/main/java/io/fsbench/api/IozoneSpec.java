@@ -23,6 +23,9 @@ import java.util.TreeSet;
  * IozoneSpec matrix = IozoneSpec.builder().auto(true).maxFileSize(Size.mib(64)).build();
  * }</pre>
  *
+ * <p>Over 400 lines: IOzone's 17 options are each a record component, a builder verb and a {@code
+ * --param} key, and the public record keeps them together with the matrix IOzone derives from them.
+ *
  * @param auto {@code -a}: the matrix of file sizes × record sizes
  * @param fileSizes {@code -s}, each given: one without {@code -a} (default 512 KiB), any number
  *     with it (then they replace the doubling from {@code minFileSize} to {@code maxFileSize})

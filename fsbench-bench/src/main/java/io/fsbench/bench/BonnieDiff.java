@@ -3,7 +3,6 @@ package io.fsbench.bench;
 import io.fsbench.api.BonnieResult;
 import io.fsbench.api.BonnieSpec;
 import io.fsbench.api.FsBenchException;
-import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.workload.bonnie.BonnieRunner;
@@ -13,8 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -38,35 +35,11 @@ public final class BonnieDiff {
   /** The machine name both sides print, so that the name fields compare. */
   static final String MACHINE = "fsbench-bonniediff";
 
-  /** One case and what disagreed, empty when both sides agree. */
-  record Result(BonnieSpec spec, List<String> problems) {}
-
-  /** Every case's result. */
-  record Summary(long seed, List<Result> results) {
-    List<Result> problems() {
-      return results.stream().filter(r -> !r.problems().isEmpty()).toList();
-    }
-
-    @Override
-    public String toString() {
-      return "seed "
-          + seed
-          + ", "
-          + results.size()
-          + " cases: "
-          + (results.size() - problems().size())
-          + " agree with bonnie++, "
-          + problems().size()
-          + " disagree";
-    }
-  }
-
-  private final Path parent;
+  private final ScratchDirs scratch;
   private final PrintStream log;
-  private int runs;
 
   BonnieDiff(Path parent, PrintStream log) {
-    this.parent = parent.toAbsolutePath();
+    this.scratch = new ScratchDirs(parent, "fsbench-bonniediff");
     this.log = log;
   }
 
@@ -89,11 +62,14 @@ public final class BonnieDiff {
         new BonnieDiff(Path.of(options.getOrDefault("--dir", "/var/tmp")), System.err);
     if (options.containsKey("--ratios")) {
       Size size = Size.parse(options.getOrDefault("--size", "1g"));
-      int files = number(options, "--files", 16);
-      System.out.print(diff.ratios(number(options, "--rounds", 2), size, files).render());
+      int files = HarnessArgs.number(options, "--files", 16);
+      System.out.print(
+          diff.ratios(HarnessArgs.number(options, "--rounds", 2), size, files).render());
       return 0;
     }
-    Summary summary = diff.agreement(number(options, "--seed", 7), number(options, "--count", 50));
+    DiffSummary<BonnieSpec> summary =
+        diff.agreement(
+            HarnessArgs.number(options, "--seed", 7), HarnessArgs.number(options, "--count", 50));
     System.out.println(summary);
     return summary.problems().isEmpty() ? 0 : 1;
   }
@@ -158,45 +134,40 @@ public final class BonnieDiff {
   }
 
   /** Runs every case of {@code seed} on both sides and compares them. */
-  Summary agreement(long seed, int count) {
-    List<Result> results = new ArrayList<>();
+  DiffSummary<BonnieSpec> agreement(long seed, int count) {
+    List<DiffSummary.Case<BonnieSpec>> results = new ArrayList<>();
     for (BonnieSpec spec : cases(seed, count)) {
-      Result result = compare(spec);
+      DiffSummary.Case<BonnieSpec> result = compare(spec);
       List<String> command = BonnieCpp.command(spec, Path.of("DIR"));
-      log.println(
-          (result.problems().isEmpty() ? "agree     " : "DISAGREE  ")
-              + String.join(" ", command.subList(1, command.size()))
-              + (result.problems().isEmpty()
-                  ? ""
-                  : "\n  " + String.join("\n  ", result.problems())));
+      log.println(result.logLine(command.subList(1, command.size())));
       results.add(result);
     }
-    return new Summary(seed, List.copyOf(results));
+    return new DiffSummary<>(seed, "bonnie++", results);
   }
 
   /** One case on both sides, each in a fresh scratch directory removed afterwards. */
-  Result compare(BonnieSpec spec) {
+  DiffSummary.Case<BonnieSpec> compare(BonnieSpec spec) {
     String bonnie;
     BonnieResult fsbench;
-    Path dir = scratch("bonnie");
+    Path dir = scratch.make("bonnie");
     try {
       bonnie = BonnieCpp.run(spec, dir);
       requireEmpty(dir, "bonnie++");
     } catch (FsBenchException e) {
-      return new Result(spec, List.of("bonnie++ failed: " + e.getMessage()));
+      return new DiffSummary.Case<>(spec, List.of("bonnie++ failed: " + e.getMessage()));
     } finally {
-      remove(dir);
+      ScratchDirs.remove(dir);
     }
-    dir = scratch("fsbench");
+    dir = scratch.make("fsbench");
     try {
       fsbench = fsbench(spec, dir);
       requireEmpty(dir, "fsbench");
     } catch (FsBenchException e) {
-      return new Result(spec, List.of("fsbench failed: " + e.getMessage()));
+      return new DiffSummary.Case<>(spec, List.of("fsbench failed: " + e.getMessage()));
     } finally {
-      remove(dir);
+      ScratchDirs.remove(dir);
     }
-    return new Result(spec, BonnieAgreement.compare(spec, bonnie, fsbench));
+    return new DiffSummary.Case<>(spec, BonnieAgreement.compare(spec, bonnie, fsbench));
   }
 
   static BonnieResult fsbench(BonnieSpec spec, Path dir) {
@@ -217,7 +188,7 @@ public final class BonnieDiff {
     RatioTable table = new RatioTable();
     for (int round = 0; round < rounds; round++) {
       for (boolean cTool : new boolean[] {true, false, false, true}) {
-        Path dir = scratch(cTool ? "bonnie" : "fsbench");
+        Path dir = scratch.make(cTool ? "bonnie" : "fsbench");
         try {
           String[] csv =
               (cTool ? BonnieCpp.csvLine(BonnieCpp.run(spec, dir)) : fsbench(spec, dir).csv())
@@ -232,11 +203,15 @@ public final class BonnieDiff {
                   "%s %s: %s %s%n", row.getKey(), cTool ? "bonnie++" : "fsbench", value, unit);
               table.add(
                   new RatioTable.Run(
-                      row.getKey(), unit, parent.toString(), cTool, Double.parseDouble(value)));
+                      row.getKey(),
+                      unit,
+                      scratch.parent().toString(),
+                      cTool,
+                      Double.parseDouble(value)));
             }
           }
         } finally {
-          remove(dir);
+          ScratchDirs.remove(dir);
         }
       }
     }
@@ -255,49 +230,11 @@ public final class BonnieDiff {
     }
   }
 
-  private Path scratch(String side) {
-    try {
-      return Files.createDirectories(parent.resolve("fsbench-bonniediff-" + ++runs + "-" + side));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void remove(Path dir) {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static int number(Map<String, String> options, String option, int fallback) {
-    String value = options.get(option);
-    try {
-      return value == null ? fallback : Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw new InvalidInputException(option + " (" + value + ") must be a whole number");
-    }
-  }
-
   private static Map<String, String> options(String[] args) {
-    Map<String, String> options = new LinkedHashMap<>();
-    List<String> known = List.of("--dir", "--seed", "--count", "--rounds", "--size", "--files");
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--ratios")) {
-        options.put("--ratios", "");
-      } else if (known.contains(args[i]) && i + 1 < args.length) {
-        options.put(args[i], args[++i]);
-      } else {
-        throw new InvalidInputException(
-            "unknown option or missing value: "
-                + args[i]
-                + "; vs-bonnie.sh takes --dir PATH, --seed N, --count N, --ratios, --rounds N,"
-                + " --size S, --files N");
-      }
-    }
-    return options;
+    return HarnessArgs.parse(
+        args,
+        List.of("--dir", "--seed", "--count", "--rounds", "--size", "--files"),
+        "vs-bonnie.sh takes --dir PATH, --seed N, --count N, --ratios, --rounds N, --size S,"
+            + " --files N");
   }
 }

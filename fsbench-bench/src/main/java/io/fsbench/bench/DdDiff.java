@@ -4,24 +4,19 @@ import io.fsbench.Workloads;
 import io.fsbench.api.DdResult;
 import io.fsbench.api.DdSpec;
 import io.fsbench.api.FsBenchException;
-import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.nativeio.FileCalls;
 import io.fsbench.core.workload.dd.DdRunner;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 
 /**
  * GNU dd against fsbench's dd in the same directory: random cases (mode, bs, count, conv, oflag,
@@ -43,35 +38,11 @@ public final class DdDiff {
     512, 1000, 1024, 4096, 4608, 8191, 65536, 131072, 1 << 20, 3 << 20
   };
 
-  /** One case and what disagreed, empty when both sides agree. */
-  record Result(DdSpec spec, List<String> problems) {}
-
-  /** Every case's result. */
-  record Summary(long seed, List<Result> results) {
-    List<Result> problems() {
-      return results.stream().filter(r -> !r.problems().isEmpty()).toList();
-    }
-
-    @Override
-    public String toString() {
-      return "seed "
-          + seed
-          + ", "
-          + results.size()
-          + " cases: "
-          + (results.size() - problems().size())
-          + " agree with GNU dd, "
-          + problems().size()
-          + " disagree";
-    }
-  }
-
-  private final Path parent;
+  private final ScratchDirs scratch;
   private final PrintStream log;
-  private int runs;
 
   DdDiff(Path parent, PrintStream log) {
-    this.parent = parent.toAbsolutePath();
+    this.scratch = new ScratchDirs(parent, "fsbench-dddiff");
     this.log = log;
   }
 
@@ -89,12 +60,14 @@ public final class DdDiff {
     Path dir = Path.of(options.getOrDefault("--dir", "/var/tmp"));
     DdDiff diff = new DdDiff(dir, System.err);
     if (options.containsKey("--ratios")) {
-      int rounds = number(options, "--rounds", 2);
+      int rounds = HarnessArgs.number(options, "--rounds", 2);
       Size size = Size.parse(options.getOrDefault("--size", "256m"));
       System.out.print(diff.ratios(rounds, size).render());
       return 0;
     }
-    Summary summary = diff.agreement(number(options, "--seed", 7), number(options, "--count", 200));
+    DiffSummary<DdSpec> summary =
+        diff.agreement(
+            HarnessArgs.number(options, "--seed", 7), HarnessArgs.number(options, "--count", 200));
     System.out.println(summary);
     return summary.problems().isEmpty() ? 0 : 1;
   }
@@ -131,26 +104,19 @@ public final class DdDiff {
   }
 
   /** Runs every case of {@code seed} on both sides and compares them. */
-  Summary agreement(long seed, int count) {
-    List<Result> results = new ArrayList<>();
+  DiffSummary<DdSpec> agreement(long seed, int count) {
+    List<DiffSummary.Case<DdSpec>> results = new ArrayList<>();
     for (DdSpec spec : cases(seed, count)) {
-      Result result = compare(spec);
-      log.println(
-          (result.problems().isEmpty() ? "agree     " : "DISAGREE  ")
-              + String.join(
-                  " ",
-                  GnuDd.command(spec, Path.of("FILE"))
-                      .subList(2, GnuDd.command(spec, Path.of("FILE")).size()))
-              + (result.problems().isEmpty()
-                  ? ""
-                  : "\n  " + String.join("\n  ", result.problems())));
+      DiffSummary.Case<DdSpec> result = compare(spec);
+      List<String> command = GnuDd.command(spec, Path.of("FILE"));
+      log.println(result.logLine(command.subList(2, command.size())));
       results.add(result);
     }
-    return new Summary(seed, List.copyOf(results));
+    return new DiffSummary<>(seed, "GNU dd", results);
   }
 
   /** One case on both sides, each in a fresh scratch directory removed afterwards. */
-  Result compare(DdSpec spec) {
+  DiffSummary.Case<DdSpec> compare(DdSpec spec) {
     List<String> problems = new ArrayList<>();
     Side fsbench = side(spec, false);
     Side dd = side(spec, true);
@@ -162,7 +128,7 @@ public final class DdDiff {
                 + "; dd "
                 + (dd.error == null ? "ran" : dd.error));
       }
-      return new Result(spec, problems);
+      return new DiffSummary.Case<>(spec, problems);
     }
     if (!fsbench.summary.counts().equals(dd.summary.counts())) {
       problems.add("fsbench: " + fsbench.summary.counts() + "; dd: " + dd.summary.counts());
@@ -170,13 +136,13 @@ public final class DdDiff {
     if (fsbench.fileSize != dd.fileSize) {
       problems.add("file size: fsbench " + fsbench.fileSize + ", dd " + dd.fileSize);
     }
-    return new Result(spec, problems);
+    return new DiffSummary.Case<>(spec, problems);
   }
 
   /** The classic rows of {@code size} each, ABBA per round, as rates in MB/s. */
   RatioTable ratios(int rounds, Size size) {
     RatioTable table = new RatioTable();
-    String where = parent.toString();
+    String where = scratch.parent().toString();
     for (String name : List.of("dd-write-1k", "dd-read-1k", "dd-write-1m", "dd-read-1m")) {
       long bs = name.endsWith("1k") ? 1024 : 1 << 20;
       DdSpec spec =
@@ -201,7 +167,7 @@ public final class DdDiff {
   private record Side(DdSummary summary, long fileSize, String error) {}
 
   private Side side(DdSpec spec, boolean gnu) {
-    Path dir = scratch(gnu ? "dd" : "fsbench");
+    Path dir = scratch.make(gnu ? "dd" : "fsbench");
     try {
       Path file = dir.resolve("fsbench-dd.dat");
       DdSummary summary =
@@ -219,51 +185,16 @@ public final class DdDiff {
     }
   }
 
-  private Path scratch(String side) {
-    try {
-      return Files.createDirectories(parent.resolve("fsbench-dddiff-" + ++runs + "-" + side));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   /** Removes a scratch directory and flushes the removal, untimed, before the next run. */
   private static void remove(Path dir) {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    ScratchDirs.remove(dir);
     FileCalls.sync();
   }
 
-  private static int number(Map<String, String> options, String option, int fallback) {
-    String value = options.get(option);
-    try {
-      return value == null ? fallback : Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw new InvalidInputException(option + " (" + value + ") must be a whole number");
-    }
-  }
-
   private static Map<String, String> options(String[] args) {
-    Map<String, String> options = new LinkedHashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      List<String> known = List.of("--dir", "--seed", "--count", "--rounds", "--size");
-      if (args[i].equals("--ratios")) {
-        options.put("--ratios", "");
-      } else if (known.contains(args[i]) && i + 1 < args.length) {
-        options.put(args[i], args[++i]);
-      } else {
-        throw new InvalidInputException(
-            "unknown option or missing value: "
-                + args[i]
-                + "; vs-dd.sh takes --dir PATH, --seed N, --count N, --ratios, --rounds N,"
-                + " --size S");
-      }
-    }
-    return options;
+    return HarnessArgs.parse(
+        args,
+        List.of("--dir", "--seed", "--count", "--rounds", "--size"),
+        "vs-dd.sh takes --dir PATH, --seed N, --count N, --ratios, --rounds N, --size S");
   }
 }

@@ -1,20 +1,14 @@
 package io.fsbench.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fsbench.cli.Main;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -27,84 +21,10 @@ import java.util.stream.Stream;
  */
 public final class FioDiff {
 
-  /** How one case ended. */
-  enum Outcome {
-    AGREE,
-    DISAGREE,
-    FSBENCH_FAILED,
-    FIO_FAILED,
-    /** fio refused the job file, and fsbench refused it too (exit 2): they agree. */
-    BOTH_REFUSED,
-    /**
-     * fio could not initialise its LFSR for a clone's seed (the seed's low bits all ones, which
-     * {@code lfsr_reset} refuses) and ran that clone without I/O: nothing to compare.
-     */
-    FIO_LFSR_FAILED,
-    /**
-     * fio before 3.41 could not parse a per-direction zoned list ({@code zoned:R,W}): its option
-     * parser took the value's prefix up to the first comma before the first colon, fixed by fio
-     * commit 7d240881. fsbench runs it; there is no fio result to compare.
-     */
-    FIO_ZONED_PARSE,
-    /**
-     * fio 3.33 failed a mixed job's verify on header seeds alone ({@code bad header rand_seed}),
-     * the data intact: its verify stream runs in another order than the writes drew it (a random
-     * generator without a map, a later pass). fsbench runs it; fio's result is no reference
-     * (docs/measurement.md).
-     */
-    FIO_FALSE_SEEDS
-  }
-
   /** One case's outcome and, unless it agreed, why. */
-  record Result(FioCase fioCase, Outcome outcome, List<String> details) {}
+  record Result(FioCase fioCase, FioOutcome outcome, List<String> details) {}
 
-  /** Counts per outcome and the cases that did not agree. */
-  record Summary(long seed, int count, List<Result> results) {
-    long count(Outcome outcome) {
-      return results.stream().filter(r -> r.outcome() == outcome).count();
-    }
-
-    List<Result> problems() {
-      return results.stream()
-          .filter(
-              r ->
-                  r.outcome() != Outcome.AGREE
-                      && r.outcome() != Outcome.BOTH_REFUSED
-                      && r.outcome() != Outcome.FIO_LFSR_FAILED
-                      && r.outcome() != Outcome.FIO_ZONED_PARSE
-                      && r.outcome() != Outcome.FIO_FALSE_SEEDS)
-          .toList();
-    }
-
-    @Override
-    public String toString() {
-      return String.format(
-              "seed %d, %d jobs: %d agree, %d disagree, %d fsbench failed, %d refused by fio only,"
-                  + " %d refused by both, %d skipped (fio's LFSR failed)%s",
-              seed,
-              count,
-              count(Outcome.AGREE),
-              count(Outcome.DISAGREE),
-              count(Outcome.FSBENCH_FAILED),
-              count(Outcome.FIO_FAILED),
-              count(Outcome.BOTH_REFUSED),
-              count(Outcome.FIO_LFSR_FAILED),
-              count(Outcome.FIO_ZONED_PARSE) == 0
-                  ? ""
-                  : ", "
-                      + count(Outcome.FIO_ZONED_PARSE)
-                      + " skipped (fio before 3.41 cannot parse zoned:R,W)")
-          + (count(Outcome.FIO_FALSE_SEEDS) == 0
-              ? ""
-              : ", "
-                  + count(Outcome.FIO_FALSE_SEEDS)
-                  + " skipped (fio failed intact blocks on their header seeds)");
-    }
-  }
-
-  private static final String LFSR_FAILED = "fio failed and went on: ";
-
-  private final ObjectMapper json = new ObjectMapper();
+  private final FioSides sides = new FioSides();
   private final Path scratchParent;
   private final PrintStream log;
   private int straceEvery;
@@ -124,22 +44,9 @@ public final class FioDiff {
     return this;
   }
 
-  /** Whether fio can be run here, or why not. */
-  static String fioMissing() {
-    try {
-      Process p = new ProcessBuilder("fio", "--version").redirectErrorStream(true).start();
-      p.getInputStream().readAllBytes();
-      return p.waitFor() == 0 ? null : "fio --version failed";
-    } catch (IOException e) {
-      return "fio is not installed (apt-get install fio, or scripts/setup)";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return "interrupted";
-    }
-  }
-
   /** Runs {@code count} cases from {@code seed}. */
-  Summary run(long seed, int count, boolean verbose) throws IOException, InterruptedException {
+  FioDiffSummary run(long seed, int count, boolean verbose)
+      throws IOException, InterruptedException {
     return run(seed, count, java.util.Set.of(), verbose);
   }
 
@@ -148,7 +55,7 @@ public final class FioDiff {
    * not empty (the others are generated and skipped, so that each case is the one a full run
    * makes).
    */
-  Summary run(long seed, int count, java.util.Set<Integer> only, boolean verbose)
+  FioDiffSummary run(long seed, int count, java.util.Set<Integer> only, boolean verbose)
       throws IOException, InterruptedException {
     FioJobGenerator generator = new FioJobGenerator(seed);
     List<Result> results = new ArrayList<>();
@@ -159,14 +66,14 @@ public final class FioDiff {
       }
       Result r = runCase(generated, straceEvery > 0 && i % straceEvery == 0);
       results.add(r);
-      if (r.outcome() != Outcome.AGREE) {
+      if (r.outcome() != FioOutcome.AGREE) {
         log.println("case " + i + ": " + r.outcome() + "\n" + r.fioCase().text());
         r.details().forEach(d -> log.println("  " + d));
       } else if (verbose) {
         log.println("case " + i + ": agree");
       }
     }
-    return new Summary(seed, count, results);
+    return new FioDiffSummary(seed, count, results);
   }
 
   Result runCase(FioCase c) throws IOException, InterruptedException {
@@ -195,18 +102,19 @@ public final class FioDiff {
       Files.writeString(ownJobFile, c.text().replace(FioJobGenerator.LOG_DIR, ownLogs.toString()));
       Path fioTrace = scratch.resolve("fio.strace");
       Path ownTrace = scratch.resolve("fsbench.strace");
-      Ran fio = runFio(jobFile, fioDir, strace ? fioTrace : null);
-      if (fio.json != null && falseSeedFailures(Files.readString(scratch.resolve("fio.err")))) {
-        Ran ran = runFsBench(ownJobFile, ownDir);
-        if (ran.json == null) {
-          return new Result(c, Outcome.FSBENCH_FAILED, List.of(ran.error));
+      FioSides.Ran fio = sides.runFio(jobFile, fioDir, strace ? fioTrace : null);
+      if (fio.json() != null
+          && FioOutcomeRules.falseSeedFailures(Files.readString(scratch.resolve("fio.err")))) {
+        FioSides.Ran ran = sides.runFsBench(ownJobFile, ownDir);
+        if (ran.json() == null) {
+          return new Result(c, FioOutcome.FSBENCH_FAILED, List.of(ran.error()));
         }
-        for (JsonNode job : ran.json.path("jobs")) {
+        for (JsonNode job : ran.json().path("jobs")) {
           if (job.path("error").asInt() != 0) {
             // fsbench verifies the data fio's seed check never reached: bad data is a finding
             return new Result(
                 c,
-                Outcome.DISAGREE,
+                FioOutcome.DISAGREE,
                 List.of(
                     "fio failed on header seeds; fsbench's job "
                         + job.path("jobname")
@@ -214,40 +122,45 @@ public final class FioDiff {
                         + job.path("error")));
           }
         }
-        return new Result(c, Outcome.FIO_FALSE_SEEDS, List.of("fio: bad header rand_seed"));
+        return new Result(c, FioOutcome.FIO_FALSE_SEEDS, List.of("fio: bad header rand_seed"));
       }
-      if (fio.json == null) {
-        if (fio.error.startsWith(LFSR_FAILED)) {
-          return new Result(c, Outcome.FIO_LFSR_FAILED, List.of(fio.error));
+      if (fio.json() == null) {
+        if (fio.error().startsWith(FioSides.LFSR_FAILED)) {
+          return new Result(c, FioOutcome.FIO_LFSR_FAILED, List.of(fio.error()));
         }
-        Ran refusal = runFsBench(ownJobFile, ownDir);
-        if (refusal.json != null && zonedParseBug(fio.error) && fioBefore341()) {
-          return new Result(c, Outcome.FIO_ZONED_PARSE, List.of(fio.error));
+        FioSides.Ran refusal = sides.runFsBench(ownJobFile, ownDir);
+        if (refusal.json() != null
+            && FioOutcomeRules.zonedParseBug(fio.error())
+            && sides.fioBefore341()) {
+          return new Result(c, FioOutcome.FIO_ZONED_PARSE, List.of(fio.error()));
         }
-        boolean bothRefused = refusal.json == null && refusal.error.startsWith("fsbench exited 2");
+        boolean bothRefused =
+            refusal.json() == null && refusal.error().startsWith("fsbench exited 2");
         return new Result(
             c,
-            bothRefused ? Outcome.BOTH_REFUSED : Outcome.FIO_FAILED,
-            List.of(fio.error, bothRefused ? refusal.error : "fsbench ran it"));
+            bothRefused ? FioOutcome.BOTH_REFUSED : FioOutcome.FIO_FAILED,
+            List.of(fio.error(), bothRefused ? refusal.error() : "fsbench ran it"));
       }
-      Ran own =
-          strace ? runFsBenchTraced(ownJobFile, ownDir, ownTrace) : runFsBench(ownJobFile, ownDir);
-      if (own.json == null) {
-        if (own.error.contains("smaller than its smallest block size")
-            && someJobMovedNothing(fio.json)) {
+      FioSides.Ran own =
+          strace
+              ? sides.runFsBenchTraced(ownJobFile, ownDir, ownTrace)
+              : sides.runFsBench(ownJobFile, ownDir);
+      if (own.json() == null) {
+        if (own.error().contains("smaller than its smallest block size")
+            && FioOutcomeRules.someJobMovedNothing(fio.json())) {
           // fsbench refuses a job whose files hold no block; fio runs it and does no I/O
           return new Result(
-              c, Outcome.BOTH_REFUSED, List.of("fio ran a job that did no I/O", own.error));
+              c, FioOutcome.BOTH_REFUSED, List.of("fio ran a job that did no I/O", own.error()));
         }
-        if (verifyFailedAsFio(own.error, fio.json)) {
+        if (FioOutcomeRules.verifyFailedAsFio(own.error(), fio.json())) {
           // docs/measurement.md: fsbench fails the run where fio ends the job with EILSEQ (84)
           // and reports the others (seed 2043 case 117: a reader of a laid-out file, verify=md5)
-          return new Result(c, Outcome.AGREE, List.of());
+          return new Result(c, FioOutcome.AGREE, List.of());
         }
-        return new Result(c, Outcome.FSBENCH_FAILED, List.of(own.error));
+        return new Result(c, FioOutcome.FSBENCH_FAILED, List.of(own.error()));
       }
-      List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json, own.json));
-      diff.addAll(FioAgreement.compareLogs(c, lineCounts(fioLogs), lineCounts(ownLogs)));
+      List<String> diff = new ArrayList<>(FioAgreement.compare(c, fio.json(), own.json()));
+      diff.addAll(FioLogAgreement.compareLogs(c, lineCounts(fioLogs), lineCounts(ownLogs)));
       diff.addAll(FioZoneShares.compare(c, fioLogs, ownLogs));
       if (strace) {
         diff.addAll(
@@ -256,13 +169,13 @@ public final class FioDiff {
                 FioSyscalls.count(ownTrace, ownDir),
                 // how many distinct blocks random writes without a map (or with a distribution)
                 // hit decides how many verify reads follow, as in the JSON (seed 2032 case 174)
-                FioAgreement.deterministic(c)
+                FioTolerances.deterministic(c)
                     && !asyncVerify(c)
                     && !asyncTrimWrite(c)
                     && c.sections().stream().noneMatch(Verifies::overwrites),
                 c.sections().stream()
                         .anyMatch(s -> s.option("ioengine", "psync").equals("io_uring"))
-                    || FioAgreement.syncsDrawn(c, fio.json),
+                    || FioTolerances.syncsDrawn(c, fio.json()),
                 c.sections().stream().anyMatch(s -> s.options().containsKey("filename")),
                 c.sections().stream()
                     .mapToInt(s -> Integer.parseInt(s.option("loops", "1")))
@@ -270,7 +183,7 @@ public final class FioDiff {
                     .orElse(1),
                 untouchedFiles(c)));
       }
-      return new Result(c, diff.isEmpty() ? Outcome.AGREE : Outcome.DISAGREE, diff);
+      return new Result(c, diff.isEmpty() ? FioOutcome.AGREE : FioOutcome.DISAGREE, diff);
     } finally {
       delete(scratch);
       current = null;
@@ -315,8 +228,6 @@ public final class FioDiff {
                 },
                 "fio-diff clean-up"));
   }
-
-  private record Ran(JsonNode json, String error) {}
 
   /**
    * How many files the case's jobs may end before using, each opened by fsbench before its measured
@@ -379,198 +290,6 @@ public final class FioDiff {
                     && List.of("io_uring", "libaio").contains(s.option("ioengine", "psync")));
   }
 
-  /** Whether a job of fio's report moved no byte in either direction. */
-  /**
-   * Whether fio's error output reports verify failures, and each is a header's seed only ({@code
-   * verify: bad header rand_seed X, wanted Y}): fio 3.33 checks a mixed job's seeds against a
-   * verify stream that does not run in the writes' order (seed 2045 cases 250, 344, 516).
-   */
-  static boolean falseSeedFailures(String fioErr) {
-    boolean seeds = false;
-    for (String line : fioErr.split("\n")) {
-      boolean failure =
-          line.contains("verify: ") || line.contains("verify failed") || line.contains("bad ");
-      if (failure && !line.contains("bad header rand_seed")) {
-        return false;
-      }
-      seeds |= line.contains("bad header rand_seed");
-    }
-    return seeds;
-  }
-
-  private static final java.util.regex.Pattern VERIFY_FAILED =
-      java.util.regex.Pattern.compile("verify failed for job '([^']+)'");
-
-  /**
-   * Whether fsbench failed the run for a bad block of a job (a verify failure nothing skipped) that
-   * fio's report ends with error 84, EILSEQ: fio's way of saying the same (docs/measurement.md).
-   */
-  static boolean verifyFailedAsFio(String ownError, JsonNode fio) {
-    java.util.regex.Matcher m = VERIFY_FAILED.matcher(ownError);
-    if (!m.find()) {
-      return false;
-    }
-    for (JsonNode job : fio.path("jobs")) {
-      if (job.path("jobname").asText().equals(m.group(1)) && job.path("error").asInt() == 84) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  static boolean someJobMovedNothing(JsonNode fio) {
-    for (JsonNode job : fio.path("jobs")) {
-      if (job.path("read").path("io_bytes").asLong() == 0
-          && job.path("write").path("io_bytes").asLong() == 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private Boolean fioBefore341;
-
-  private boolean fioBefore341() throws IOException, InterruptedException {
-    if (fioBefore341 == null) {
-      Process p = new ProcessBuilder("fio", "--version").redirectErrorStream(true).start();
-      String version = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      p.waitFor();
-      fioBefore341 = FioAgreement.olderThan(version, 3, 41);
-    }
-    return fioBefore341;
-  }
-
-  /** fio's refusal of a per-direction zoned list, which fio 3.41 parses (commit 7d240881). */
-  static boolean zonedParseBug(String fioError) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("failed parsing random_distribution=(zoned(_abs)?:\\S*)")
-            .matcher(fioError);
-    return m.find() && m.group(1).contains(",");
-  }
-
-  private Ran runFio(Path jobFile, Path dir, Path trace) throws IOException, InterruptedException {
-    Path out = dir.resolveSibling("fio.json");
-    List<String> command =
-        List.of(
-            "fio",
-            "--output-format=json",
-            "--directory=" + dir.toAbsolutePath(),
-            jobFile.toAbsolutePath().toString());
-    Process p =
-        new ProcessBuilder(trace == null ? command : FioSyscalls.traced(command, trace))
-            // fio writes a verify job's state files (local-*-verify.state) where it runs
-            .directory(dir.toAbsolutePath().getParent().toFile())
-            .redirectOutput(out.toFile())
-            .redirectError(dir.resolveSibling("fio.err").toFile())
-            .start();
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      // fio forks a process per job: they would outlive their killed parent
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly().waitFor();
-      return new Ran(null, "fio did not finish in 120 s");
-    }
-    String text = Files.readString(out, StandardCharsets.UTF_8);
-    String err = Files.readString(dir.resolveSibling("fio.err"), StandardCharsets.UTF_8);
-    int brace = text.indexOf('{'); // fio may print warnings before its JSON
-    if (err.contains("failed initializing LFSR")) {
-      // fio 3.33 cannot set up its LFSR for some seeds and runs that clone with no I/O; it exits
-      // 0 unless another job ended with an error (seed 2047 case 311: a filedelete clone beside)
-      return new Ran(null, LFSR_FAILED + err.strip());
-    }
-    if (p.exitValue() != 0 && brace >= 0) {
-      // fio exits with the number of jobs an I/O error ended (fsbench with 1), and reports every
-      // job: compared as a result
-      JsonNode failed = jobErrorReport(text.substring(brace));
-      if (failed != null) {
-        return new Ran(failed, null);
-      }
-    }
-    if (p.exitValue() != 0 || brace < 0) {
-      return new Ran(null, "fio exited " + p.exitValue() + ": " + (err + text).strip());
-    }
-    return new Ran(json.readTree(text.substring(brace)), null);
-  }
-
-  private Ran runFsBench(Path jobFile, Path dir) throws IOException {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code =
-        Main.run(
-            new String[] {
-              "fio", jobFile.toString(), "--dir", dir.toString(), "--output-format", "json"
-            },
-            new PrintWriter(out, true),
-            new PrintWriter(err, true));
-    if (code == 1 && jobErrorReport(out.toString()) != null) {
-      return new Ran(json.readTree(out.toString()), null); // a job ended by an error, as fio's
-    }
-    if (code != 0) {
-      return new Ran(null, "fsbench exited " + code + ": " + err.toString().strip());
-    }
-    return new Ran(json.readTree(out.toString()), null);
-  }
-
-  /**
-   * The report of a run that exited 1 because an I/O error ended a job (a job's {@code error} is
-   * set), or null when the output is no such report.
-   */
-  private JsonNode jobErrorReport(String text) {
-    try {
-      JsonNode report = json.readTree(text);
-      for (JsonNode job : report.path("jobs")) {
-        if (job.path("error").asInt() != 0) {
-          return report;
-        }
-      }
-      return null;
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  /** fsbench in a JVM of its own, as the launcher runs it, under strace. */
-  private Ran runFsBenchTraced(Path jobFile, Path dir, Path trace)
-      throws IOException, InterruptedException {
-    String modulePath = System.getProperty("jdk.module.path");
-    if (modulePath == null || modulePath.isBlank()) {
-      modulePath = "target/fsbench-bench.jar:target/lib"; // a test run in the module's directory
-    }
-    List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-            "--module-path",
-            modulePath,
-            "-m",
-            "io.fsbench.cli/io.fsbench.cli.Main",
-            "fio",
-            jobFile.toString(),
-            "--dir",
-            dir.toString(),
-            "--output-format",
-            "json");
-    Path out = dir.resolveSibling("fsbench.json");
-    Path err = dir.resolveSibling("fsbench.err");
-    Process p =
-        new ProcessBuilder(FioSyscalls.traced(command, trace))
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-            .start();
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      p.destroyForcibly().waitFor();
-      return new Ran(null, "fsbench did not finish in 120 s");
-    }
-    if (p.exitValue() == 1 && jobErrorReport(Files.readString(out)) != null) {
-      return new Ran(json.readTree(Files.readString(out)), null); // a job ended by an error
-    }
-    if (p.exitValue() != 0) {
-      return new Ran(
-          null, "fsbench exited " + p.exitValue() + ": " + Files.readString(err).strip());
-    }
-    return new Ran(json.readTree(Files.readString(out)), null);
-  }
-
   /** Each log file's name and number of lines. */
   private static java.util.Map<String, Long> lineCounts(Path dir) throws IOException {
     java.util.Map<String, Long> counts = new java.util.TreeMap<>();
@@ -629,7 +348,7 @@ public final class FioDiff {
       System.err.println("fio-diff: cannot make --dir " + dir + " (" + e.getMessage() + ")");
       System.exit(2);
     }
-    String missing = fioMissing();
+    String missing = FioSides.fioMissing();
     if (missing != null) {
       System.err.println("fio-diff: " + missing);
       System.exit(3);
@@ -640,7 +359,7 @@ public final class FioDiff {
     }
     FioDiff diff = new FioDiff(dir, System.out);
     diff.cleanUpOnExit();
-    Summary summary =
+    FioDiffSummary summary =
         diff.straceEvery(straceEvery)
             .run(seed, only.isEmpty() ? count : Math.max(count, last(only) + 1), only, verbose);
     System.out.println(summary);

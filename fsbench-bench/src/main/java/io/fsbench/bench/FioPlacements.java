@@ -29,7 +29,7 @@ final class FioPlacements {
       // zoned_abs zones end where the largest I/O can still start: fio ends the job at the first
       // I/O drawn past that, and fsbench refuses it (docs/measurement.md)
       long largest =
-          FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
+          FioTolerances.blockSizes(s, true).stream().mapToLong(Long::longValue).max().orElse(4096);
       long room = s.fileBytes() - largest;
       String read = zones(random, absolute, room);
       String value = read;

@@ -221,7 +221,7 @@ final class FioSyscalls {
    * counts are compared with the tolerance that needs. With {@code syncsElsewhere}, syncs are not
    * compared, the JSON's sync counts are: a job uses io_uring, where fio queues them to the ring
    * (IORING_OP_FSYNC) and strace does not see them, or fio decides them from completions (see
-   * FioAgreement.syncsDrawn). With {@code sharedFiles} (clones or jobs share a {@code filename=}),
+   * FioTolerances.syncsDrawn). With {@code sharedFiles} (clones or jobs share a {@code filename=}),
    * fio may open a file up to twice per clone where fsbench opens it once: a thread that finds the
    * file in fio's file hash, opened by another, opens it again. Passes, loops and verifies close
    * and open the files on both sides alike, and are compared call for call.

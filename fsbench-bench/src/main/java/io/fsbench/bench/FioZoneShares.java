@@ -136,7 +136,7 @@ final class FioZoneShares {
   private static long smallest(FioCase.Section s, int d) {
     boolean kb1000 = "1000".equals(s.options().get("kb_base"));
     if (s.options().containsKey("bssplit") || s.options().containsKey("bsrange")) {
-      return FioAgreement.blockSizes(s, true).stream()
+      return FioTolerances.blockSizes(s, true).stream()
           .mapToLong(Long::longValue)
           .min()
           .orElse(4096);

@@ -28,7 +28,8 @@ class BonnieDiffIT {
   void agreesWithBonnieOnRandomCases() throws Exception {
     Path parent = SCRATCH.get().freshDirectory("bonniediff");
 
-    BonnieDiff.Summary summary = new BonnieDiff(parent, System.out).agreement(SEED, COUNT);
+    DiffSummary<io.fsbench.api.BonnieSpec> summary =
+        new BonnieDiff(parent, System.out).agreement(SEED, COUNT);
 
     System.out.println(summary);
     assertThat(summary.results()).hasSize(COUNT);

@@ -24,7 +24,8 @@ class DdDiffIT {
     assumeTrue(missing == null, missing);
     Path parent = Files.createDirectories(Path.of("target", "fsbench-dddiff-it"));
 
-    DdDiff.Summary summary = new DdDiff(parent, System.out).agreement(SEED, COUNT);
+    DiffSummary<io.fsbench.api.DdSpec> summary =
+        new DdDiff(parent, System.out).agreement(SEED, COUNT);
 
     System.out.println(summary);
     assertThat(summary.results()).hasSize(COUNT);

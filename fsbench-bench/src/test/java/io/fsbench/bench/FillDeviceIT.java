@@ -39,7 +39,7 @@ class FillDeviceIT {
   private static final long BLOCK = 65536;
 
   @RegisterExtension
-  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(64), FioDiff::fioMissing);
+  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(64), FioSides::fioMissing);
 
   /**
    * Sequential fills with 4 KiB and 64 KiB blocks, direct and buffered, alone, with a verify fio

@@ -103,12 +103,12 @@ class FioAgreementTest {
     FioCase mixed = writeJob(Map.of("rw", "randrw", "bs", "4k,16k", "size", "64k"));
     Map<String, Long> fio = Map.of("x_iops.1.log", 16L);
 
-    assertThat(FioAgreement.compareLogs(c, fio, Map.of("x_iops.1.log", 16L))).isEmpty();
-    assertThat(FioAgreement.compareLogs(c, fio, Map.of("x_iops.1.log", 15L)))
+    assertThat(FioLogAgreement.compareLogs(c, fio, Map.of("x_iops.1.log", 16L))).isEmpty();
+    assertThat(FioLogAgreement.compareLogs(c, fio, Map.of("x_iops.1.log", 15L)))
         .containsExactly("log x_iops.1.log: lines fio 16, fsbench 15");
-    assertThat(FioAgreement.compareLogs(c, fio, Map.of("x_iops.log", 16L))).hasSize(1);
+    assertThat(FioLogAgreement.compareLogs(c, fio, Map.of("x_iops.log", 16L))).hasSize(1);
     // where the counts themselves may differ, only the files are compared
-    assertThat(FioAgreement.compareLogs(mixed, fio, Map.of("x_iops.1.log", 15L))).isEmpty();
+    assertThat(FioLogAgreement.compareLogs(mixed, fio, Map.of("x_iops.1.log", 15L))).isEmpty();
   }
 
   @Test
@@ -184,9 +184,9 @@ class FioAgreementTest {
             Map.of("rw", "randwrite", "bs", "4k", "size", "1m", "cmdprio_percentage", "50"),
             0);
 
-    assertThat(FioAgreement.prioritisedIos(List.of(busy, small), false)).isLessThan(40);
-    assertThat(FioAgreement.prioritisedIos(List.of(busy, large), false)).isEqualTo(256);
-    assertThat(FioAgreement.prioritisedIos(List.of(busy, large), true)).isZero();
+    assertThat(FioPriorityAgreement.prioritisedIos(List.of(busy, small), false)).isLessThan(40);
+    assertThat(FioPriorityAgreement.prioritisedIos(List.of(busy, large), false)).isEqualTo(256);
+    assertThat(FioPriorityAgreement.prioritisedIos(List.of(busy, large), true)).isZero();
   }
 
   @Test
@@ -355,8 +355,9 @@ class FioAgreementTest {
                 "6"),
             0);
 
-    assertThat(FioAgreement.drawnPriorities(List.of(many, few), false)).containsExactly("3/6");
-    assertThat(FioAgreement.drawnPriorities(List.of(many), false)).isEmpty();
+    assertThat(FioPriorityAgreement.drawnPriorities(List.of(many, few), false))
+        .containsExactly("3/6");
+    assertThat(FioPriorityAgreement.drawnPriorities(List.of(many), false)).isEmpty();
   }
 
   @Test

@@ -21,7 +21,7 @@ class FioDiffIT {
 
   @Test
   void agreesWithFioOnRandomJobFiles() throws Exception {
-    String missing = FioDiff.fioMissing();
+    String missing = FioSides.fioMissing();
     if (missing != null) {
       System.out.println("FioDiffIT skipped: " + missing);
     }
@@ -34,7 +34,7 @@ class FioDiffIT {
     } else {
       System.out.println("FioDiffIT: system calls not compared: " + FioSyscalls.straceMissing());
     }
-    FioDiff.Summary summary = diff.run(SEED, COUNT, false);
+    FioDiffSummary summary = diff.run(SEED, COUNT, false);
 
     System.out.println(summary);
     assertThat(summary.problems())

@@ -11,20 +11,24 @@ class FioDiffTest {
   @Test
   void knowsFiosRefusalOfAPerDirectionZonedList() {
     assertThat(
-            FioDiff.zonedParseBug(
+            FioOutcomeRules.zonedParseBug(
                 "fio exited 1: fio: failed parsing random_distribution=zoned_abs:84/1547264:16/436224"
                     + ",35/98816:42/356864:23/1527296"))
         .isTrue();
-    assertThat(FioDiff.zonedParseBug("fio: failed parsing random_distribution=zoned:,50/50"))
+    assertThat(
+            FioOutcomeRules.zonedParseBug("fio: failed parsing random_distribution=zoned:,50/50"))
         .isTrue();
   }
 
   @Test
   void anyOtherRefusalIsOneToCompare() {
-    assertThat(FioDiff.zonedParseBug("fio: failed parsing random_distribution=zoned:50/50:50/50"))
+    assertThat(
+            FioOutcomeRules.zonedParseBug(
+                "fio: failed parsing random_distribution=zoned:50/50:50/50"))
         .isFalse();
-    assertThat(FioDiff.zonedParseBug("fio: failed parsing bssplit=4k/50,8k/50")).isFalse();
-    assertThat(FioDiff.zonedParseBug("fio: lat_percentiles in job: job1 differs from group"))
+    assertThat(FioOutcomeRules.zonedParseBug("fio: failed parsing bssplit=4k/50,8k/50")).isFalse();
+    assertThat(
+            FioOutcomeRules.zonedParseBug("fio: lat_percentiles in job: job1 differs from group"))
         .isFalse();
   }
 
@@ -52,9 +56,10 @@ class FioDiffTest {
     String own =
         "fsbench exited 1: fsbench: verify failed for job 'job1': verify: bad magic header 6785";
 
-    assertThat(FioDiff.verifyFailedAsFio(own, fio)).isTrue();
-    assertThat(FioDiff.verifyFailedAsFio(own.replace("job1", "job0"), fio)).isFalse();
-    assertThat(FioDiff.verifyFailedAsFio("fsbench exited 1: fsbench: I/O error", fio)).isFalse();
+    assertThat(FioOutcomeRules.verifyFailedAsFio(own, fio)).isTrue();
+    assertThat(FioOutcomeRules.verifyFailedAsFio(own.replace("job1", "job0"), fio)).isFalse();
+    assertThat(FioOutcomeRules.verifyFailedAsFio("fsbench exited 1: fsbench: I/O error", fio))
+        .isFalse();
   }
 
   @Test
@@ -65,9 +70,9 @@ class FioDiffTest {
             + "fio: pid=5, err=84/file:io_u.c:2232, func=io_u_queued_complete, error=Invalid\n";
     String data = seeds + "crc32c: verify failed at file job0.0.0 offset 0, length 8192\n";
 
-    assertThat(FioDiff.falseSeedFailures(seeds)).isTrue();
-    assertThat(FioDiff.falseSeedFailures(data)).isFalse();
-    assertThat(FioDiff.falseSeedFailures("")).isFalse();
+    assertThat(FioOutcomeRules.falseSeedFailures(seeds)).isTrue();
+    assertThat(FioOutcomeRules.falseSeedFailures(data)).isFalse();
+    assertThat(FioOutcomeRules.falseSeedFailures("")).isFalse();
   }
 
   @Test

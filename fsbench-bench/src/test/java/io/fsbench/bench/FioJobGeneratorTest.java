@@ -170,22 +170,17 @@ class FioJobGeneratorTest {
   void wholeBlocksFindsFilesThatEndInAPartialBlock() {
     // seed 2040 case 217: 8388606 bytes over 3 files of 512-byte blocks
     assertThat(
-            FioJobGenerator.wholeBlocks(
-                Map.of("size", "8388606", "nrfiles", "3", "bs", "512"), Map.of()))
+            FioQuirks.wholeBlocks(Map.of("size", "8388606", "nrfiles", "3", "bs", "512"), Map.of()))
         .isFalse();
-    assertThat(
-            FioJobGenerator.wholeBlocks(
-                Map.of("size", "192k", "nrfiles", "3"), Map.of("bs", "512")))
+    assertThat(FioQuirks.wholeBlocks(Map.of("size", "192k", "nrfiles", "3"), Map.of("bs", "512")))
         .isTrue();
     assertThat(
-            FioJobGenerator.wholeBlocks(
-                Map.of("filesize", "100k", "bssplit", "4k/50:16k/50"), Map.of()))
+            FioQuirks.wholeBlocks(Map.of("filesize", "100k", "bssplit", "4k/50:16k/50"), Map.of()))
         .isFalse();
     assertThat(
-            FioJobGenerator.wholeBlocks(
-                Map.of("filesize", "128k", "bssplit", "4k/50:16k/50"), Map.of()))
+            FioQuirks.wholeBlocks(Map.of("filesize", "128k", "bssplit", "4k/50:16k/50"), Map.of()))
         .isTrue();
-    assertThat(FioJobGenerator.wholeBlocks(Map.of("filesize", "64k-128k"), Map.of())).isFalse();
+    assertThat(FioQuirks.wholeBlocks(Map.of("filesize", "64k-128k"), Map.of())).isFalse();
   }
 
   @Test
@@ -208,7 +203,7 @@ class FioJobGeneratorTest {
               s -> {
                 assertThat(s.option("filename", s.name() + ".0.0"))
                     .isEqualTo(last.option("filename", ""));
-                assertThat(FioJobGenerator.leavesItsFile(s)).isTrue();
+                assertThat(FioReuseDraws.leavesItsFile(s)).isTrue();
               });
     }
     assertThat(drawn).as("cases with a later job without size").isBetween(15, 60);
@@ -223,9 +218,9 @@ class FioJobGeneratorTest {
     FioCase.Section laidOut =
         new FioCase.Section("r", Map.of("rw", "randread", "size", "64k", "fallocate", "none"), 0);
 
-    assertThat(FioJobGenerator.leavesItsFile(none)).isFalse();
-    assertThat(FioJobGenerator.leavesItsFile(unlinked)).isFalse();
-    assertThat(FioJobGenerator.leavesItsFile(laidOut)).isTrue();
+    assertThat(FioReuseDraws.leavesItsFile(none)).isFalse();
+    assertThat(FioReuseDraws.leavesItsFile(unlinked)).isFalse();
+    assertThat(FioReuseDraws.leavesItsFile(laidOut)).isTrue();
   }
 
   @Test
@@ -265,7 +260,7 @@ class FioJobGeneratorTest {
         if ("normal:20".equals(s.option("random_distribution", ""))) {
           normal++;
           long smallest =
-              FioAgreement.blockSizes(s, true).stream().mapToLong(Long::longValue).min().orElse(1);
+              FioTolerances.blockSizes(s, true).stream().mapToLong(Long::longValue).min().orElse(1);
           assertThat(s.fileBytes() / smallest).as(s.name()).isGreaterThanOrEqualTo(64);
         }
       }

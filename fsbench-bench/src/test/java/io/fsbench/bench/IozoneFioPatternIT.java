@@ -48,7 +48,7 @@ class IozoneFioPatternIT {
           Test.PREAD);
 
   @RegisterExtension
-  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(256), FioDiff::fioMissing);
+  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(256), FioSides::fioMissing);
 
   /** One generated case and the I/O IOzone makes for it: reads, writes, and priming reads. */
   record Case(Size file, Size record, Test test, boolean direct, boolean fsync) {

@@ -31,7 +31,7 @@ class RandomIoFioPatternIT {
   private static final long FILE_SIZE = 64L << 20;
 
   @RegisterExtension
-  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(512), FioDiff::fioMissing);
+  static final ScratchVolume SCRATCH = new ScratchVolume(Size.mib(512), FioSides::fioMissing);
 
   @Test
   void doesTheIoOfTheEquivalentFioJob() throws Exception {

@@ -23,7 +23,7 @@ final class ScratchVolume implements BeforeAllCallback, AfterAllCallback {
   private BenchVolume volume;
 
   /**
-   * @param missingTool why the reference tool cannot run (e.g. {@code FioDiff::fioMissing}), null
+   * @param missingTool why the reference tool cannot run (e.g. {@code FioSides::fioMissing}), null
    *     when it can
    */
   ScratchVolume(Size size, Supplier<String> missingTool) {

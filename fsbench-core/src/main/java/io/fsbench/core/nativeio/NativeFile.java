@@ -94,13 +94,6 @@ public final class NativeFile implements AutoCloseable {
   }
 
   /**
-   * Reads into {@code buffer} from its position up to its limit, at file {@code offset}, with one
-   * pread(2), and advances the position by the bytes read, as {@code FileChannel.read(buffer,
-   * offset)} does.
-   *
-   * @return the bytes read, 0 at end of file
-   */
-  /**
    * How pread, pwrite and io_uring_enter are called, for reports: {@code jni} through fsbench's own
    * library, or {@code jna} where the build could not make it or it did not load.
    */
@@ -108,21 +101,15 @@ public final class NativeFile implements AutoCloseable {
     return Shim.loaded() ? "jni" : "jna";
   }
 
+  /**
+   * Reads into {@code buffer} from its position up to its limit, at file {@code offset}, with one
+   * pread(2), and advances the position by the bytes read, as {@code FileChannel.read(buffer,
+   * offset)} does.
+   *
+   * @return the bytes read, 0 at end of file
+   */
   public int pread(ByteBuffer buffer, long offset) throws NativeIoException {
-    ensureOpen();
-    int position = buffer.position();
-    int length = buffer.limit() - position;
-    long address = BufferAddress.of(buffer) + position;
-    long n;
-    do {
-      n = Shim.pread(fd, address, length, offset);
-    } while (n == -NativeIoException.EINTR);
-    Reference.reachabilityFence(buffer);
-    if (n < 0) {
-      throw ioFailure("pread", (int) -n, length, offset);
-    }
-    buffer.position(position + (int) n);
-    return (int) n;
+    return transfer(PREAD, "pread", buffer, offset);
   }
 
   /**
@@ -132,20 +119,7 @@ public final class NativeFile implements AutoCloseable {
    * @return the bytes written (fewer than remaining only when the disk fills or on a signal)
    */
   public int pwrite(ByteBuffer buffer, long offset) throws NativeIoException {
-    ensureOpen();
-    int position = buffer.position();
-    int length = buffer.limit() - position;
-    long address = BufferAddress.of(buffer) + position;
-    long n;
-    do {
-      n = Shim.pwrite(fd, address, length, offset);
-    } while (n == -NativeIoException.EINTR);
-    Reference.reachabilityFence(buffer);
-    if (n < 0) {
-      throw ioFailure("pwrite", (int) -n, length, offset);
-    }
-    buffer.position(position + (int) n);
-    return (int) n;
+    return transfer(PWRITE, "pwrite", buffer, offset);
   }
 
   /**
@@ -155,20 +129,7 @@ public final class NativeFile implements AutoCloseable {
    * @return the bytes written (fewer than remaining only when the disk fills or on a signal)
    */
   public int write(ByteBuffer buffer) throws NativeIoException {
-    ensureOpen();
-    int position = buffer.position();
-    int length = buffer.limit() - position;
-    long address = BufferAddress.of(buffer) + position;
-    long n;
-    do {
-      n = Shim.write(fd, address, length);
-    } while (n == -NativeIoException.EINTR);
-    Reference.reachabilityFence(buffer);
-    if (n < 0) {
-      throw ioFailure("write", (int) -n, length, -1);
-    }
-    buffer.position(position + (int) n);
-    return (int) n;
+    return transfer(WRITE, "write", buffer, -1);
   }
 
   /**
@@ -178,20 +139,7 @@ public final class NativeFile implements AutoCloseable {
    * @return the bytes read, 0 at end of file
    */
   public int read(ByteBuffer buffer) throws NativeIoException {
-    ensureOpen();
-    int position = buffer.position();
-    int length = buffer.limit() - position;
-    long address = BufferAddress.of(buffer) + position;
-    long n;
-    do {
-      n = Shim.read(fd, address, length);
-    } while (n == -NativeIoException.EINTR);
-    Reference.reachabilityFence(buffer);
-    if (n < 0) {
-      throw ioFailure("read", (int) -n, length, -1);
-    }
-    buffer.position(position + (int) n);
-    return (int) n;
+    return transfer(READ, "read", buffer, -1);
   }
 
   /**
@@ -355,6 +303,46 @@ public final class NativeFile implements AutoCloseable {
   private NativeIoException blockIoctlFailure(String name, int errno) {
     String hint = errno == NativeIoException.ENOTTY ? "this is not a block device" : null;
     return NativeIoException.of(errno, "ioctl(" + name + ")", path, hint);
+  }
+
+  /**
+   * One of read(2), write(2), pread(2) and pwrite(2) on {@code length} bytes at {@code address}:
+   * the bytes moved, or -errno. The calls are constants, so that an I/O allocates nothing.
+   */
+  @FunctionalInterface
+  private interface Transfer {
+    long call(int fd, long address, int length, long offset);
+  }
+
+  private static final Transfer PREAD = Shim::pread;
+  private static final Transfer PWRITE = Shim::pwrite;
+  private static final Transfer READ =
+      (fd, address, length, offset) -> Shim.read(fd, address, length);
+  private static final Transfer WRITE =
+      (fd, address, length, offset) -> Shim.write(fd, address, length);
+
+  /**
+   * One call of {@code transfer} on {@code buffer} from its position up to its limit, again after
+   * EINTR, advancing the position by the bytes moved.
+   *
+   * @param offset the file offset, or -1 for the file's own (read and write)
+   */
+  private int transfer(Transfer transfer, String call, ByteBuffer buffer, long offset)
+      throws NativeIoException {
+    ensureOpen();
+    int position = buffer.position();
+    int length = buffer.limit() - position;
+    long address = BufferAddress.of(buffer) + position;
+    long n;
+    do {
+      n = transfer.call(fd, address, length, offset);
+    } while (n == -NativeIoException.EINTR);
+    Reference.reachabilityFence(buffer);
+    if (n < 0) {
+      throw ioFailure(call, (int) -n, length, offset);
+    }
+    buffer.position(position + (int) n);
+    return (int) n;
   }
 
   private NativeIoException ioFailure(String call, int errno, int length, long offset) {

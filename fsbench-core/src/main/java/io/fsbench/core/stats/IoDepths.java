@@ -2,7 +2,6 @@ package io.fsbench.core.stats;
 
 import io.fsbench.api.JobResult;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -101,18 +100,6 @@ public final class IoDepths {
 
   /** fio's {@code stat_calc_dist}: percentages, a non-empty slot below 0.1% shown as 0.1. */
   static Map<String, Double> distribution(long[] counts, long total, List<String> keys) {
-    Map<String, Double> result = new LinkedHashMap<>();
-    for (int i = 0; i < counts.length; i++) {
-      double percent = 0.0;
-      if (total != 0) {
-        percent = (double) counts[i] / (double) total;
-        percent *= 100.0;
-        if (percent < 0.1 && counts[i] != 0) {
-          percent = 0.1;
-        }
-      }
-      result.put(keys.get(i), percent);
-    }
-    return result;
+    return Percentages.of(counts, total, keys, 0.1);
   }
 }

@@ -26,6 +26,10 @@ import java.time.Duration;
  * start. At the end of ramp time the I/O thread calls {@link #reset} and starts its rusage and
  * runtime anew, as fio's {@code reset_all_stats}. The rate samples come from the {@link
  * RateSampler}s through {@link #rates} once they have stopped.
+ *
+ * <p>Over 400 lines: it is fio's {@code thread_stat}, one recorder per thing fio measures with its
+ * reset and its sum, plus the accessors {@link JobResults} reads them through; the recorders
+ * themselves are classes of their own.
  */
 public final class JobStats {
 

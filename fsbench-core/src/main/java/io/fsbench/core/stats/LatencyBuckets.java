@@ -2,7 +2,6 @@ package io.fsbench.core.stats;
 
 import io.fsbench.api.JobResult;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -82,18 +81,6 @@ public final class LatencyBuckets {
    * a bucket that holds anything but rounds below 0.01% shown as 0.01 so it does not vanish.
    */
   static Map<String, Double> percentages(long[] counts, long total, List<String> keys) {
-    Map<String, Double> result = new LinkedHashMap<>();
-    for (int i = 0; i < counts.length; i++) {
-      double percent = 0.0;
-      if (total != 0) {
-        percent = (double) counts[i] / (double) total;
-        percent *= 100.0;
-        if (percent < 0.01 && counts[i] != 0) {
-          percent = 0.01;
-        }
-      }
-      result.put(keys.get(i), percent);
-    }
-    return result;
+    return Percentages.of(counts, total, keys, 0.01);
   }
 }

@@ -5,7 +5,6 @@ import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobResult;
-import io.fsbench.api.JobSpec;
 import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.jobfile.JobFile;
@@ -57,7 +56,7 @@ public final class BlockEngine {
     for (JobFile.Job job : jobs) {
       // a job without size learns its files' sizes at setup, where they are checked
       JobUsability.requireUsable(
-          job.spec(), job.spec().sizeFromFiles() ? Long.MAX_VALUE : share(job.spec()));
+          job.spec(), job.spec().sizeFromFiles() ? Long.MAX_VALUE : CloneFiles.share(job.spec()));
       topology.require(job.spec().cpus());
     }
     ExistingFiles.requireMade(jobs, context.directory());
@@ -142,7 +141,7 @@ public final class BlockEngine {
                     new CloneIo(
                         job,
                         firstThread + clones.size(),
-                        files(job.spec(), subjob, context.directory(), madeSizes),
+                        CloneFiles.files(job.spec(), subjob, context.directory(), madeSizes),
                         streams,
                         sampling,
                         steadyState,
@@ -197,127 +196,6 @@ public final class BlockEngine {
         }
       }
     }
-  }
-
-  private static List<IoFile> files(
-      JobSpec spec, int clone, Path directory, Map<Path, Long> madeSizes) {
-    if (spec.sizeFromFiles()) {
-      return requireRoom(spec, clone, ExistingFiles.regions(spec, clone, directory, madeSizes));
-    }
-    long size = share(spec);
-    List<IoFile> files = new ArrayList<>();
-    if (!spec.fileName().isEmpty()) {
-      for (String name : spec.fileName().split(":")) {
-        files.add(region(spec, clone, sharedPath(directory, name, spec), size, madeSizes));
-      }
-      return requireRoom(spec, clone, files);
-    }
-    // fio's setup_files: size / nrfiles each, the first files one smallest block larger for what
-    // the division left over
-    long extra = 0;
-    if (spec.fileSize().isZero() && !spec.size().isZero()) {
-      extra = (spec.size().bytes() - size * spec.nrFiles()) / IoGenerator.minBlockSize(spec);
-    }
-    for (int i = 0; i < spec.nrFiles(); i++) {
-      long own = i < extra ? size + IoGenerator.minBlockSize(spec) : size;
-      Path path = IoFiles.path(directory, spec, clone, i);
-      files.add(region(spec, clone, path, own, madeSizes));
-    }
-    return requireRoom(spec, clone, files);
-  }
-
-  /**
-   * The bytes of each file: {@code filesize}, else the file's share of {@code size}; with {@code
-   * fill_device} and neither, fio's size is unbounded ({@code -1ULL}), and so is each file's share
-   * here, for ENOSPC to end.
-   */
-  private static long share(JobSpec spec) {
-    if (spec.size().isZero() && spec.fileSize().isZero()) {
-      return ExistingFiles.UNBOUNDED / spec.nrFiles();
-    }
-    return spec.effectiveFileSize().bytes();
-  }
-
-  /**
-   * fio refuses a clone whose regions cannot hold one block ("blocksize is larger than ..."): its
-   * setup_files lowers {@code size} (or sets it, when not given) to the sum of the regions, and
-   * compares that with the smallest block, whatever {@code io_size} says (seed 2047 case 938:
-   * {@code filesize=64k offset=16k io_size=64k bs=64k} is refused).
-   */
-  private static List<IoFile> requireRoom(JobSpec spec, int clone, List<IoFile> files) {
-    long regions = files.stream().mapToLong(IoFile::regionLength).sum();
-    long size = spec.size().bytes();
-    long room = size == 0 || (regions > 0 && size > regions) ? regions : size;
-    if (room < IoGenerator.minBlockSize(spec)) {
-      throw new InvalidInputException(
-          "job '"
-              + spec.name()
-              + "': clone "
-              + clone
-              + " has "
-              + room
-              + " bytes to work on after its offset, less than its block size; give a smaller"
-              + " offset or offset_increment, or a larger size (fio: 'blocksize is larger than"
-              + " data set range')");
-    }
-    return files;
-  }
-
-  /**
-   * The clone's region of one file, as fio's setup_files: it starts where {@code offset} and {@code
-   * offset_increment} say, taken of the size the file has when the clone is set up; with {@code
-   * filesize} it ends there (the offset takes from the region), else it holds the clone's share of
-   * {@code size} and the file grows to hold it.
-   */
-  private static IoFile region(
-      JobSpec spec, int clone, Path path, long share, Map<Path, Long> madeSizes) {
-    // fio's filecreate engine makes no file at set-up and gives every file one smallest block
-    // (its get_file_size): a percentage offset is taken of that, whatever is on disk
-    boolean diskless = spec.ioEngine() == IoEngine.FILECREATE;
-    long existing =
-        diskless
-            ? IoGenerator.minBlockSize(spec)
-            : ExistingFiles.sizeAtSetup(spec, path, madeSizes);
-    long start = spec.offsets().startIn(existing, clone, IoGenerator.minBlockSize(spec));
-    long end;
-    if (spec.fileSize().isZero()) {
-      end = Math.addExact(start, share);
-    } else {
-      if (start > share) {
-        throw new InvalidInputException(
-            "job '"
-                + spec.name()
-                + "': clone "
-                + clone
-                + " would start at offset "
-                + start
-                + ", past the end of its "
-                + share
-                + "-byte file "
-                + path.getFileName()
-                + "; give a smaller offset or offset_increment, or a larger filesize (fio: 'you"
-                + " need to specify valid offset=')");
-      }
-      end = share;
-    }
-    if (!diskless) {
-      ExistingFiles.laidOut(spec, path, existing, end, madeSizes);
-    }
-    return new IoFile(path, Math.max(existing, end), start, end, clone);
-  }
-
-  /** A filename option names a file inside the run's directory, never anywhere else. */
-  static Path sharedPath(Path directory, String name, JobSpec spec) {
-    Path path = directory.resolve(name).normalize();
-    if (name.isBlank() || !path.getParent().equals(directory.normalize())) {
-      throw new InvalidInputException(
-          "filename ("
-              + name
-              + ") of job '"
-              + spec.name()
-              + "' must be a plain file name; fsbench keeps a job's files in its own directory");
-    }
-    return path;
   }
 
   /** Drops caches, lays out and opens every clone's files, in the calling thread, as fio does. */

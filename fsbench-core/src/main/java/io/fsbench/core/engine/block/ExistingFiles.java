@@ -117,7 +117,7 @@ final class ExistingFiles {
               + " (fio: 'you need to specify size=')");
     }
     List<IoFile> files = new ArrayList<>();
-    int unit = IoGenerator.minBlockSize(spec);
+    int unit = BlockSizes.minBlockSize(spec);
     for (int i = 0; i < paths.size(); i++) {
       Path path = paths.get(i);
       if (missing[i] && spec.rw().reads()) {
@@ -185,7 +185,7 @@ final class ExistingFiles {
     List<Path> paths = new ArrayList<>();
     if (!spec.fileName().isEmpty()) {
       for (String name : spec.fileName().split(":")) {
-        paths.add(BlockEngine.sharedPath(directory, name, spec));
+        paths.add(CloneFiles.sharedPath(directory, name, spec));
       }
       return paths;
     }

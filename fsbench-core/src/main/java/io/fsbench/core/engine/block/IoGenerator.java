@@ -1,11 +1,6 @@
 package io.fsbench.core.engine.block;
 
-import io.fsbench.api.BlockSize;
-import io.fsbench.api.Distribution;
-import io.fsbench.api.IoEngine;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.OffsetModifier;
-import io.fsbench.api.RandomGenerator;
 import io.fsbench.api.ReadWrite;
 import io.fsbench.core.stats.Direction;
 import java.util.List;
@@ -21,29 +16,20 @@ import java.util.function.LongSupplier;
  * BlockChooser}). It makes {@code loops} passes over the files (see {@link #next}) unless time
  * based, and calls back when a file wraps around so that the engine can invalidate its cache as fio
  * does between loops.
+ *
+ * <p>Each I/O's size is drawn by {@link BlockSizes} and its offset picked by {@link OffsetPicker},
+ * from the clone's one random stream; {@link PassRules} says how much a pass moves.
  */
 final class IoGenerator {
 
   private final JobSpec spec;
   private final List<IoFile> files;
   private final SplittableRandom random;
-  private final int[][] sizes = new int[3][];
-  private final int[][] drawnSizes = new int[3][];
-  private final int[][] cumulativePercent = new int[3][];
-  private final int[] smallest = new int[3];
-
-  /**
-   * Per direction: whether every size given is the same (fio's {@code min_bs == max_bs}, over all
-   * entries, 0 % ones too), when fio's {@code get_next_buflen} returns it without asking whether it
-   * fits before the region's end.
-   */
-  private final boolean[] oneSize = new boolean[3];
-
+  private final BlockSizes blockSizes;
   private final long limit;
   private final long passBudget;
   private final long iosLimit;
   private final int unit;
-  private final int mapUnit;
   private final Consumer<IoFile> onWrap;
   private final Consumer<IoFile> onReopen;
   private int nextFile;
@@ -55,9 +41,8 @@ final class IoGenerator {
   private long failed;
   private long passFailed;
   private long ios;
-  private int untilRandom = 1;
   private final StridedZones zones;
-  private final RandomPlacement placement;
+  private final OffsetPicker offsets;
   private LongSupplier pendingVerify = () -> 0;
   private Runnable betweenPasses = () -> {};
   private BooleanSupplier halted = () -> false;
@@ -84,22 +69,19 @@ final class IoGenerator {
     this.random = new SplittableRandom(seed);
     this.onWrap = onWrap;
     this.onReopen = onReopen;
-    load(Direction.READ, spec.readBlockSize());
-    load(Direction.WRITE, spec.writeBlockSize());
-    load(Direction.TRIM, spec.trimBlockSize());
-    this.limit = limit(spec, files);
-    this.passBudget = queues(spec) ? passBudget(spec, files) : Long.MAX_VALUE;
+    this.blockSizes = new BlockSizes(spec);
+    this.limit = PassRules.limit(spec, files);
+    this.passBudget = PassRules.queues(spec) ? PassRules.passBudget(spec, files) : Long.MAX_VALUE;
     // fio's do_io doubles number_ios for trimwrite, each trim and write counting
     this.iosLimit = spec.numberIos() * spec.loops() * (spec.rw().trimsThenWrites() ? 2 : 1);
-    this.unit = minBlockSize(spec);
-    this.mapUnit = mapUnit(spec);
+    this.unit = BlockSizes.minBlockSize(spec);
     this.zones = spec.zones().isNone() ? null : new StridedZones(spec, unit);
     for (IoFile file : files) {
       // seed 2042 case 149: filecreate's offset=10% is taken of one block at setup, but its
       // io_u_fits of the whole file, so a drawn bssplit size past the file's end ends the file
       file.fitsStart = spec.offsets().startIn(file.size, file.subjob, unit);
     }
-    this.placement = RandomPlacement.applies(spec) ? new RandomPlacement(spec) : null;
+    this.offsets = new OffsetPicker(spec, random, blockSizes, zones, unit);
     if (spec.rw() == ReadWrite.RANDTRIMWRITE) {
       for (IoFile file : files) {
         if (file.start != 0) {
@@ -114,150 +96,7 @@ final class IoGenerator {
         }
       }
     }
-    if (spec.rw().isRandom()) {
-      for (int i = 0; i < files.size(); i++) {
-        IoFile file = files.get(i);
-        // fio's random map spans one zone in strided mode, else the region
-        long blocks =
-            skewed() && zones == null
-                ? ranges(file)
-                : (zones != null ? spec.zones().range().bytes() : file.regionLength()) / mapUnit;
-        file.chooser =
-            BlockChooser.of(
-                spec.distribution(),
-                // fio's LFSR is a full-period sequence: each block once, map or no map
-                spec.randomMap() || spec.randomGenerator() == RandomGenerator.LFSR,
-                blocks,
-                Mix.hash(seed + 31L * (i + 1)));
-        if (placement != null) {
-          placement.check(spec.name(), randomRoom(file));
-        }
-      }
-    }
-  }
-
-  /**
-   * The unit of the random map's blocks. fio draws a direction's random block in that direction's
-   * alignment ({@code last_block} over {@code ba[ddir]}) and marks it in its smallest size, so a
-   * job that draws one direction (randread, randwrite, randtrim) never repeats a block in a pass,
-   * even when another direction's size is smaller ({@code bs=512,4k}: seed 2040 case 397). A job
-   * that draws reads and writes shares one map in the job's smallest size, as fio's ({@code
-   * rw_min_bs}).
-   */
-  private int mapUnit(JobSpec spec) {
-    ReadWrite rw = spec.rw();
-    if (rw.isMixed()) {
-      return unit;
-    }
-    Direction drawn = rw.reads() ? Direction.READ : rw.trims() ? Direction.TRIM : Direction.WRITE;
-    return smallest[drawn.ordinal()];
-  }
-
-  /**
-   * The bytes of one pass: {@code io_size} when given, else what the files' regions hold, at most
-   * {@code size}, as fio's setup_files lowers {@code size} to the regions' total.
-   */
-  static long limit(JobSpec spec, List<IoFile> files) {
-    if (!spec.ioSize().isZero()) {
-      return spec.ioSize().bytes();
-    }
-    long regions = files.stream().mapToLong(IoFile::regionLength).sum();
-    return spec.size().isZero() ? regions : Math.min(spec.size().bytes(), regions);
-  }
-
-  /**
-   * Whether fio's engine for the spec queues its I/Os ({@code FIO_Q_QUEUED}) rather than completing
-   * each in the call: only then does fio's {@code do_io} count the bytes a pass has issued, and end
-   * the pass when they reach its budget (see {@link #passBudget}). fio's libaio and io_uring trim
-   * in the call (do_io_u_trim), as psync does, so a trim job's pass has no budget there: seed 2033
-   * case 192 ({@code ioengine=libaio norandommap loops=2}) trims the bytes of both loops in one
-   * pass.
-   */
-  static boolean queues(JobSpec spec) {
-    if (spec.rw().trims() && spec.ioEngine() != IoEngine.NULL) {
-      return false;
-    }
-    return spec.ioEngine().isAsync()
-        || (spec.ioDepth() > 1
-            && (spec.ioEngine() == IoEngine.AUTO || spec.ioEngine() == IoEngine.NULL));
-  }
-
-  /**
-   * The bytes one pass of a queueing engine may issue: fio's {@code total_bytes} in {@code do_io},
-   * the job's size (as setup_files lowered it to the regions), or io_size if larger for sequential
-   * writes and for random writes without a random map. A synchronous engine's pass has no such
-   * budget: fio counts only short I/Os there, so its pass runs until the files are done or the
-   * bytes of all loops are.
-   */
-  static long passBudget(JobSpec spec, List<IoFile> files) {
-    long regions = files.stream().mapToLong(IoFile::regionLength).sum();
-    long size = spec.size().isZero() ? regions : Math.min(spec.size().bytes(), regions);
-    boolean widens = spec.rw().writes() && (!spec.rw().isRandom() || !spec.randomMap());
-    return widens ? Math.max(size, spec.ioSize().bytes()) : size;
-  }
-
-  /**
-   * The smallest block size of the three directions, whichever the job does, as fio's {@code
-   * td_min_bs}: the unit of random offsets.
-   */
-  static int minBlockSize(JobSpec spec) {
-    int min = Integer.MAX_VALUE;
-    for (BlockSize bs :
-        List.of(spec.readBlockSize(), spec.writeBlockSize(), spec.trimBlockSize())) {
-      for (BlockSize.Split split : bs.splits()) {
-        min = (int) Math.min(min, split.size().bytes());
-      }
-    }
-    return min;
-  }
-
-  /** The largest block size of the three directions, as fio's {@code td_max_bs}. */
-  static int maxBlockSize(JobSpec spec) {
-    long max = 0;
-    for (BlockSize bs :
-        List.of(spec.readBlockSize(), spec.writeBlockSize(), spec.trimBlockSize())) {
-      for (BlockSize.Split split : bs.splits()) {
-        max = Math.max(max, split.size().bytes());
-      }
-    }
-    return Math.toIntExact(max);
-  }
-
-  /** Loads a direction's sizes in fio's order: by percentage, smallest first (its bs_cmp). */
-  private void load(Direction direction, BlockSize bs) {
-    List<BlockSize.Split> splits =
-        bs.splits().stream()
-            .filter(split -> split.percent() > 0 || bs.splits().size() == 1)
-            .sorted(java.util.Comparator.comparingInt(BlockSize.Split::percent))
-            .toList();
-    int[] s = new int[splits.size()];
-    int[] c = new int[splits.size()];
-    int sum = 0;
-    for (int i = 0; i < splits.size(); i++) {
-      s[i] = Math.toIntExact(splits.get(i).size().bytes());
-      sum += splits.get(i).percent();
-      c[i] = sum;
-    }
-    int min = java.util.Arrays.stream(s).min().orElseThrow();
-    drawnSizes[direction.ordinal()] = s;
-    sizes[direction.ordinal()] = aligned(s, min);
-    cumulativePercent[direction.ordinal()] = c;
-    smallest[direction.ordinal()] = min;
-    oneSize[direction.ordinal()] =
-        bs.splits().stream().mapToLong(split -> split.size().bytes()).distinct().count() == 1;
-  }
-
-  /**
-   * The sizes a draw gives, as fio's {@code get_next_buflen} aligns the size it drew to the
-   * direction's smallest: down to a multiple of it (masked when it is a power of two). A bssplit of
-   * {@code 1000/64:512/36} (1k under kb_base=1000) moves 512-byte I/Os only (seed 2041 case 87).
-   */
-  static int[] aligned(int[] drawn, int min) {
-    int[] out = drawn.clone();
-    for (int i = 0; i < out.length; i++) {
-      out[i] = Integer.bitCount(min) == 1 ? out[i] & -min : out[i] - out[i] % min;
-    }
-    return out;
+    offsets.chooseBlocks(files, seed);
   }
 
   /** Bytes planned so far. */
@@ -373,8 +212,8 @@ final class IoGenerator {
         offset = file.lastStart[Direction.TRIM.ordinal()];
         length = (int) (file.sequentialPosition[Direction.TRIM.ordinal()] - offset);
       } else {
-        offset = offset(file, direction);
-        length = offset < 0 ? 0 : blockSize(direction, file.fitsEnd() - offset);
+        offset = offsets.offset(file, direction);
+        length = offset < 0 ? 0 : blockSizes.next(direction, file.fitsEnd() - offset, random);
       }
       if (direction == Direction.TRIM
           && spec.rw() == ReadWrite.RANDTRIMWRITE
@@ -426,19 +265,19 @@ final class IoGenerator {
     if (passIssued - passFailed == 0) {
       return false; // fio's thread_main ends a job whose last pass completed no bytes
     }
-    if (readsOnlyWithVerify(spec)) {
+    if (PassRules.readsOnlyWithVerify(spec)) {
       return false;
     }
     // fio's thread_main verifies a pass (clear_io_state first, which undoes every file's done
     // flag) before keep_running asks whether all files are done: after a verify they never are
     // (seed 2042 case 758: rw=write:32768 size=100k verify=pattern wraps into a second pass)
-    boolean allDone = doneFiles >= files.size() && !verifiesAfterPass(spec);
+    boolean allDone = doneFiles >= files.size() && !PassRules.verifiesAfterPass(spec);
     // fio's keep_running counts the bytes done in both directions, the verify reads of each pass
     long done = issued - failed + verified + pendingVerify.getAsLong();
     boolean more =
         passes < spec.loops()
             || (done < limit
-                && limit - done >= maxBlockSize(spec)
+                && limit - done >= BlockSizes.maxBlockSize(spec)
                 && (!spec.ioSize().isZero() || !allDone));
     if (!more) {
       return false;
@@ -472,26 +311,6 @@ final class IoGenerator {
       doneFiles = 0;
     }
     return true;
-  }
-
-  /** Whether fio's thread_main runs its verify phase after each pass of the job. */
-  static boolean verifiesAfterPass(JobSpec spec) {
-    return spec.verify() != io.fsbench.api.VerifyMethod.NONE && spec.verifySettings().doVerify();
-  }
-
-  /**
-   * Whether the job reads and only reads, with {@code verify} set: fio 3.33 reads its files once,
-   * whatever {@code loops} or {@code io_size} ask (observed with {@code do_verify} 0 and 1, every
-   * block good or bad, sequential and random: {@code rw=read bs=4k size=64k verify=crc32c loops=3}
-   * reads 16 blocks, 48 without verify; seed 2041 cases 20, 277 and 289). Not yet explained from
-   * fio's source; docs/measurement.md.
-   */
-  static boolean readsOnlyWithVerify(JobSpec spec) {
-    return spec.rw().reads()
-        && !spec.rw().writes()
-        && !spec.rw().trims()
-        && !spec.timeBased()
-        && spec.verify() != io.fsbench.api.VerifyMethod.NONE;
   }
 
   /**
@@ -540,73 +359,6 @@ final class IoGenerator {
     }
   }
 
-  /**
-   * The next offset in {@code file}, or -1 when the file is done for this pass: fio's {@code
-   * get_next_offset}. With {@code rw=randread:N} only every Nth I/O draws a random offset; the ones
-   * between follow the last I/O ({@code rw_sequencer=sequential}, falling back to a random one at
-   * the end of the file) or repeat it ({@code identical}).
-   */
-  private long offset(IoFile file, Direction direction) {
-    OffsetModifier modifier = spec.offsetModifier();
-    boolean newRandom = --untilRandom == 0;
-    if (newRandom) {
-      untilRandom = modifier.randomEvery();
-    }
-    long relative;
-    if (!spec.rw().isRandom()) {
-      relative = sequential(file, direction);
-    } else if (newRandom && randomNow(direction)) {
-      relative = randomRelative(file, direction);
-    } else if (newRandom) {
-      // fio's percentage_random: this one follows the last I/O, or is random at the file's end
-      relative = sequential(file, direction);
-      relative = relative == -1 ? randomRelative(file, direction) : relative;
-    } else if (modifier.identical()) {
-      long last = file.lastStart[direction.ordinal()];
-      relative = last < 0 ? 0 : last - file.start;
-    } else {
-      relative = sequential(file, direction);
-      if (relative == -1) {
-        relative = randomRelative(file, direction);
-      }
-    }
-    // fio compares unsigned: a backwards step below the file's start is past its end
-    if (relative == -1 || Long.compareUnsigned(relative, file.regionLength()) >= 0) {
-      return -1;
-    }
-    long offset = relative + file.start;
-    return Long.compareUnsigned(offset, file.size) >= 0 ? -1 : offset;
-  }
-
-  /**
-   * The next sequential offset relative to the file's region, or -1 when the last I/O ended at the
-   * end of the file: fio's {@code get_next_seq_offset}, whose offset modifier wraps a step past the
-   * end of the file back to the region's start (forwards; fio takes the region's start as relative
-   * there) or to its end (backwards). Arithmetic is unsigned, as in fio.
-   */
-  private long sequential(IoFile file, Direction direction) {
-    // -1 doubles as fio's failure: as an unsigned offset it lies past any file, which ends it too
-
-    long add = spec.offsetModifier().sequentialAdd();
-    long last = file.sequentialPosition[direction.ordinal()];
-    if (Long.compareUnsigned(last, file.size) >= 0) {
-      return -1;
-    }
-    long end =
-        Long.compareUnsigned(file.size, file.regionLength()) > 0 ? file.regionLength() : file.size;
-    if (last == file.start && file.start != 0 && add < 0) {
-      last = end; // fio's "rewind" for backwards I/O, absolute as fio sets it
-    }
-    long pos = last - file.start;
-    if (pos != 0 && add != 0) {
-      pos += add;
-      if (Long.compareUnsigned(pos, file.size) >= 0) {
-        pos = add > 0 ? file.start : end + add;
-      }
-    }
-    return pos;
-  }
-
   private Direction direction(IoFile file) {
     if (spec.rw().trimsThenWrites()) {
       // fio's set_rw_ddir: a trim where the file's last trim and last write started at the same
@@ -622,115 +374,5 @@ final class IoGenerator {
       return spec.rw().reads() ? Direction.READ : Direction.WRITE;
     }
     return random.nextInt(100) < spec.rwMixRead() ? Direction.READ : Direction.WRITE;
-  }
-
-  /**
-   * The length of the next I/O, as fio's {@code get_next_buflen}: a single size as it is (fio
-   * checks it against the file only, in fill_io_u); 0 when not even the smallest size fits in the
-   * {@code room} left in the region; else a size is drawn and the first entry at or past the draw
-   * that fits is taken, drawing again when none does.
-   */
-  private int blockSize(Direction direction, long room) {
-    int[] s = sizes[direction.ordinal()];
-    if (oneSize[direction.ordinal()]) {
-      // fio's get_next_buflen returns the one size unchecked: only the file's end bounds it, so
-      // a strided zone past the region still takes I/O (seed 2047 case 334: bssplit=1k/96:1k/4)
-      return s[0];
-    }
-    if (smallest[direction.ordinal()] > room) {
-      return 0;
-    }
-    int[] c = cumulativePercent[direction.ordinal()];
-    int[] drawn = drawnSizes[direction.ordinal()];
-    while (true) {
-      int roll = random.nextInt(100) + 1;
-      // fio takes the first entry at or past the draw whose size as given fits, else the last
-      int pick = s.length - 1;
-      for (int i = 0; i < s.length; i++) {
-        if (roll <= c[i] && drawn[i] <= room) {
-          pick = i;
-          break;
-        }
-      }
-      if (s[pick] <= room) {
-        return s[pick]; // aligned to the smallest size, which fits wherever the drawn one does
-      }
-    }
-  }
-
-  /**
-   * A random offset for an I/O of {@code direction}, or -1 when the random map has covered the file
-   * in this pass. As in fio, it is a multiple of the direction's smallest block size and leaves
-   * room for one: the map's blocks are those of {@link #mapUnit}, rounded down to the direction's.
-   */
-  private long randomOffset(IoFile file, Direction direction) {
-    if (placement != null) {
-      long relative = placement.next(direction, randomRoom(file), random);
-      return relative < 0 ? -1 : file.start + relative;
-    }
-    long block = file.chooser.next(random);
-    if (block < 0) {
-      return -1;
-    }
-    if (skewed() && zones == null) {
-      // fio's get_next_block: the range drawn times the direction's blockalign; one at or past
-      // io_size fails get_next_offset, which ends the file (seed 2042 case 883: bs=1k,64k with
-      // random_distribution=normal draws writes over 64 times the file and ends at the first)
-      long relative = Math.multiplyExact(block, (long) blockAlign(direction));
-      return relative >= file.regionLength() ? -1 : file.start + relative;
-    }
-    int align = smallest[direction.ordinal()];
-    long offset = block * mapUnit;
-    offset -= offset % align;
-    long room = zones != null ? spec.zones().range().bytes() : file.regionLength();
-    return file.start + Math.min(offset, (room - align) / align * align);
-  }
-
-  /** Whether random offsets come from one of fio's skewed models: zipf, pareto or normal. */
-  private boolean skewed() {
-    Distribution.Kind kind = spec.distribution().kind();
-    return kind == Distribution.Kind.ZIPF
-        || kind == Distribution.Kind.PARETO
-        || kind == Distribution.Kind.NORMAL;
-  }
-
-  /**
-   * How many ranges a skewed model draws from in a file, as fio's {@code __init_rand_distribution}:
-   * the smaller of the file's size and its region, in units of the smaller of the read and write
-   * sizes (whatever the job does), rounded up, so that the last may be partial.
-   */
-  private long ranges(IoFile file) {
-    long range = Math.min(smallest[Direction.READ.ordinal()], smallest[Direction.WRITE.ordinal()]);
-    long bytes = Math.min(file.size, file.regionLength());
-    return (bytes + range - 1) / range;
-  }
-
-  /** fio's {@code ba[ddir]}: the direction's {@code blockalign} of a random job, else its size. */
-  private int blockAlign(Direction direction) {
-    long given =
-        switch (direction) {
-          case READ -> spec.blockAlign().read().bytes();
-          case WRITE -> spec.blockAlign().write().bytes();
-          default -> 0;
-        };
-    return given == 0 ? smallest[direction.ordinal()] : Math.toIntExact(given);
-  }
-
-  /** What fio's {@code last_block} draws random offsets in: the region, or a strided zone. */
-  private long randomRoom(IoFile file) {
-    return zones != null ? spec.zones().range().bytes() : Math.min(file.regionLength(), file.size);
-  }
-
-  /** fio's {@code should_do_random}: {@code percentage_random} of the I/Os that may be random. */
-  private boolean randomNow(Direction direction) {
-    OffsetModifier m = spec.offsetModifier();
-    // a trim takes the write's share: fsbench reads percentage_random for reads and writes only
-    int percent = direction == Direction.READ ? m.readPercentRandom() : m.writePercentRandom();
-    return percent == 100 || random.nextInt(100) + 1 <= percent;
-  }
-
-  private long randomRelative(IoFile file, Direction direction) {
-    long offset = randomOffset(file, direction);
-    return offset < 0 ? -1 : offset - file.start;
   }
 }

@@ -26,7 +26,7 @@ final class IoSlots {
 
   /** {@code depth} slots, each with a buffer for the job's largest block, filled if it writes. */
   IoSlots(JobSpec spec, WriteContent content, int depth) {
-    int capacity = IoGenerator.maxBlockSize(spec);
+    int capacity = BlockSizes.maxBlockSize(spec);
     buffers = new ByteBuffer[depth];
     directions = new Direction[depth];
     files = new IoFile[depth];

@@ -19,7 +19,7 @@ final class JobUsability {
     // a file that holds the smallest block has I/O to do: a bssplit's larger sizes give way to
     // one that fits, as fio's get_next_buflen does (seed 2042 case 665: 6250-byte files of a
     // 4000/8000-byte bssplit, which fio runs)
-    int min = IoGenerator.minBlockSize(spec);
+    int min = BlockSizes.minBlockSize(spec);
     if (fileSize < min) {
       throw new InvalidInputException(
           "job '"

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -50,7 +49,7 @@ public final class RunStatus implements AutoCloseable {
   private final List<JobResults.Clone> finished = new ArrayList<>();
   private List<JobClone> running = List.of();
   private int batch;
-  private Thread thread;
+  private Ticker ticker;
   private volatile boolean closed;
 
   RunStatus(Every every, LongSupplier clock, long runStartNanos, List<List<JobFile.Job>> batches) {
@@ -59,9 +58,7 @@ public final class RunStatus implements AutoCloseable {
     this.runStartNanos = runStartNanos;
     this.batches = batches;
     if (!every.every().isZero()) {
-      thread = new Thread(this::loop, "fsbench-status");
-      thread.setDaemon(true);
-      thread.start();
+      ticker = Ticker.start("fsbench-status", clock, every.every().toNanos(), this::report);
     }
   }
 
@@ -112,25 +109,15 @@ public final class RunStatus implements AutoCloseable {
     return new JobResults.Clone(info, JobStats.of(job.spec().measurements()));
   }
 
-  private void loop() {
-    long interval = every.every().toNanos();
-    long next = clock.getAsLong() + interval;
-    while (!closed) {
-      long left = next - clock.getAsLong();
-      if (left > 0) {
-        LockSupport.parkNanos(this, left);
-        continue;
+  private void report() {
+    try {
+      List<JobResult> results = snapshot(clock.getAsLong());
+      if (!closed) {
+        every.listener().accept(results);
       }
-      try {
-        List<JobResult> results = snapshot(clock.getAsLong());
-        if (!closed) {
-          every.listener().accept(results);
-        }
-      } catch (RuntimeException e) {
-        // one report that could not be read or written must not end the reports after it
-        log.warn("a status report failed and is skipped: {}", e.toString());
-      }
-      next += interval;
+    } catch (RuntimeException e) {
+      // one report that could not be read or written must not end the reports after it
+      log.warn("a status report failed and is skipped: {}", e.toString());
     }
   }
 
@@ -138,14 +125,8 @@ public final class RunStatus implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    if (thread == null) {
-      return;
-    }
-    LockSupport.unpark(thread);
-    try {
-      thread.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    if (ticker != null) {
+      ticker.close();
     }
   }
 }

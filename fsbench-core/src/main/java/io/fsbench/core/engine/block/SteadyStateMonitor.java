@@ -6,7 +6,6 @@ import io.fsbench.core.stats.Direction;
 import io.fsbench.core.stats.IoCounters;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
@@ -78,8 +77,7 @@ final class SteadyStateMonitor implements AutoCloseable {
 
   private final List<Subject> subjects = new ArrayList<>();
   private final LongSupplier clock;
-  private Thread thread;
-  private volatile boolean closed;
+  private Ticker ticker;
 
   SteadyStateMonitor(LongSupplier clock) {
     this.clock = clock;
@@ -99,9 +97,8 @@ final class SteadyStateMonitor implements AutoCloseable {
   void begin() {
     assignWindows();
     if (subjects.stream().anyMatch(s -> s.setting.enabled())) {
-      thread = new Thread(this::loop, "fsbench-steadystate");
-      thread.setDaemon(true);
-      thread.start();
+      ticker =
+          Ticker.start("fsbench-steadystate", clock, TICK_NANOS, () -> check(clock.getAsLong()));
     }
   }
 
@@ -137,19 +134,6 @@ final class SteadyStateMonitor implements AutoCloseable {
       }
     }
     return group;
-  }
-
-  private void loop() {
-    long next = clock.getAsLong() + TICK_NANOS;
-    while (!closed) {
-      long left = next - clock.getAsLong();
-      if (left > 0) {
-        LockSupport.parkNanos(this, left);
-        continue;
-      }
-      check(clock.getAsLong());
-      next += TICK_NANOS;
-    }
   }
 
   /** One pass of fio's {@code steadystate_check} at {@code now}. */
@@ -203,15 +187,8 @@ final class SteadyStateMonitor implements AutoCloseable {
   /** Stops the helper and waits for it, so that the windows can be read. */
   @Override
   public void close() {
-    closed = true;
-    if (thread == null) {
-      return;
-    }
-    LockSupport.unpark(thread);
-    try {
-      thread.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    if (ticker != null) {
+      ticker.close();
     }
   }
 }

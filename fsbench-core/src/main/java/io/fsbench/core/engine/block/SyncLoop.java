@@ -25,7 +25,7 @@ final class SyncLoop {
   }
 
   void run(IoPhase phase) throws NativeIoException {
-    int capacity = IoGenerator.maxBlockSize(spec);
+    int capacity = BlockSizes.maxBlockSize(spec);
     ByteBuffer writeBuffer = AlignedBuffers.allocate(capacity);
     ByteBuffer readBuffer = AlignedBuffers.allocate(capacity);
     io.content.fill(writeBuffer);

@@ -64,7 +64,7 @@ final class Verifier {
     this.content = content;
     this.clock = clock;
     this.reads = r;
-    this.buffer = AlignedBuffers.allocate(IoGenerator.maxBlockSize(spec));
+    this.buffer = AlignedBuffers.allocate(BlockSizes.maxBlockSize(spec));
     this.logsWrites =
         spec.verify() != VerifyMethod.NONE && spec.rw().writes() && settings.doVerify();
     // fsbench's map counts in the job's smallest size and aligns a larger write down to its own
@@ -74,7 +74,7 @@ final class Verifier {
         spec.rw().isRandom()
             && spec.randomMap()
             && spec.randomGenerator() != RandomGenerator.LFSR
-            && IoGenerator.minBlockSize(spec) == smallestWrite(spec);
+            && BlockSizes.minBlockSize(spec) == smallestWrite(spec);
     for (IoFile f : files) {
       tree.put(f, new TreeMap<>());
     }

@@ -22,6 +22,10 @@ import java.util.TreeMap;
  * IOPS, the latency distribution, CPU and I/O depths; then one bandwidth line per direction and
  * group. Numbers are formatted as fio formats them and never depend on the default locale.
  *
+ * <p>Over 400 lines: a port of fio's {@code show_thread_status_normal} and {@code
+ * show_group_stats}, one method per block of fio's output in fio's order, kept in one class so that
+ * it reads side by side with fio's source.
+ *
  * <p>It leaves out what fio knows and fsbench does not: the pid, zone resets and disk stats.
  */
 public final class FioTextWriter {

@@ -42,9 +42,9 @@ import java.util.concurrent.BlockingQueue;
  * mode under the umask. Owners are found by name first, as tar does ({@link Owners}). Device nodes
  * and FIFOs are skipped.
  *
- * <p>Why this class is over 400 lines: the safety rules above (paths checked against links made so
- * far, links deferred to the end, directories' metadata restored on leaving them) share one state
- * of the extraction, and splitting them apart would spread that state over several classes.
+ * <p>Over 400 lines: the safety rules above (paths checked against links made so far, links
+ * deferred to the end, directories' metadata restored on leaving them) share one state of the
+ * extraction, and splitting them apart would spread that state over several classes.
  */
 final class TarExtractor {
 

@@ -91,7 +91,7 @@ class IoGeneratorTest {
             .loops(2)
             .build();
 
-    assertThat(IoGenerator.queues(spec)).isFalse();
+    assertThat(PassRules.queues(spec)).isFalse();
     assertThat(failingIos(spec, 96 * 1024)).isEqualTo(48);
   }
 
@@ -161,7 +161,7 @@ class IoGeneratorTest {
     JobSpec spec = JobSpec.randWrite(Size.kib(16)).name("w").size(Size.mib(1)).build();
     List<Long> offsets = offsets(plans(spec, 1 << 20, 7));
 
-    assertThat(IoGenerator.minBlockSize(spec)).isEqualTo(16384);
+    assertThat(BlockSizes.minBlockSize(spec)).isEqualTo(16384);
     assertThat(offsets).hasSize(64).doesNotHaveDuplicates().allMatch(o -> o % 16384 == 0);
   }
 
@@ -192,7 +192,7 @@ class IoGeneratorTest {
             .build();
 
     assertThat(plans(spec, 256000, 3)).hasSize(500).allMatch(p -> p.length == 512);
-    assertThat(IoGenerator.aligned(new int[] {1000, 1536, 3000}, 1000))
+    assertThat(BlockSizes.aligned(new int[] {1000, 1536, 3000}, 1000))
         .containsExactly(1000, 1000, 3000);
   }
 
