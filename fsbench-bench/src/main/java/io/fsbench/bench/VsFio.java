@@ -33,14 +33,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <pre>
  * bench/vs-fio.sh [--fs ext4,xfs,btrfs,zfs] [--runtime 8] [--rounds 2] [--workloads a,b]
- *                  [--job-extra 'cpus_allowed=1']
+ *                  [--job-extra 'cpus_allowed=1'] [--fio-vs-fio]
  * </pre>
  *
  * <p>A ratio of medians says little on its own on a shared 2-core machine: each row also says
  * whether the two sides' runs overlap ({@code ≈}: some fsbench run is within the range of fio's
  * runs, so the difference is within fio's own run-to-run spread), or are apart ({@code <}: every
  * fsbench run slower than every fio run; {@code >}: faster). {@code --job-extra} adds option lines
- * to every job, for both tools (e.g. {@code cpus_allowed=1} to pin both to one CPU).
+ * to every job, for both tools (e.g. {@code cpus_allowed=1} to pin both to one CPU). {@code
+ * --fio-vs-fio} runs fio on both sides: the ratios then show how far fio differs from itself here
+ * from run to run, the floor any fsbench/fio ratio is read against.
  */
 public final class VsFio {
 
@@ -76,10 +78,12 @@ public final class VsFio {
   private final ObjectMapper json = new ObjectMapper();
   private final int runtime;
   private final String jobExtra;
+  private final boolean fioVsFio;
 
-  private VsFio(int runtime, String jobExtra) {
+  private VsFio(int runtime, String jobExtra, boolean fioVsFio) {
     this.runtime = runtime;
     this.jobExtra = jobExtra;
+    this.fioVsFio = fioVsFio;
   }
 
   public static void main(String[] args) throws Exception {
@@ -88,6 +92,7 @@ public final class VsFio {
     int runtime = 8;
     int rounds = 2;
     StringBuilder jobExtra = new StringBuilder();
+    boolean fioVsFio = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--fs" -> fileSystems = Arrays.asList(args[++i].split(","));
@@ -95,11 +100,12 @@ public final class VsFio {
         case "--runtime" -> runtime = Integer.parseInt(args[++i]);
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
         case "--job-extra" -> jobExtra.append(args[++i].strip()).append('\n');
+        case "--fio-vs-fio" -> fioVsFio = true;
         default -> {
           System.err.println(
               "usage: vs-fio [--fs ext4,xfs,btrfs,zfs] [--workloads "
                   + String.join(",", WORKLOADS.keySet())
-                  + "] [--runtime SECONDS] [--rounds N] [--job-extra OPTION=VALUE]");
+                  + "] [--runtime SECONDS] [--rounds N] [--job-extra OPTION=VALUE] [--fio-vs-fio]");
           System.exit(2);
         }
       }
@@ -110,7 +116,7 @@ public final class VsFio {
         System.exit(2);
       }
     }
-    new VsFio(runtime, jobExtra.toString()).run(fileSystems, workloads, rounds);
+    new VsFio(runtime, jobExtra.toString(), fioVsFio).run(fileSystems, workloads, rounds);
   }
 
   private void run(List<String> fileSystems, List<String> workloads, int rounds) throws Exception {
@@ -164,14 +170,14 @@ public final class VsFio {
           if (runFio) {
             fio.add(runFio(jobFile, fioDir));
           } else {
-            own.add(runFsbench(jobText, ownDir, volume));
+            own.add(fioVsFio ? runFio(jobFile, ownDir) : runFsbench(jobText, ownDir, volume));
           }
           System.err.printf(
               Locale.ROOT,
               "%s %s %s: %s%n",
               fs,
               workload,
-              runFio ? "fio" : "fsbench",
+              runFio ? "fio" : fioVsFio ? "fio-b" : "fsbench",
               (runFio ? fio : own).get((runFio ? fio : own).size() - 1));
         }
       }
@@ -233,7 +239,10 @@ public final class VsFio {
   private void print(List<Row> rows) {
     System.out.println();
     System.out.println(
-        "fsbench vs fio, same job file on the same loop volume, median of the runs; ratios"
+        (fioVsFio
+                ? "fio vs fio (--fio-vs-fio: the fsb columns are fio's second side), "
+                : "fsbench vs fio, ")
+            + "same job file on the same loop volume, median of the runs; ratios"
             + " fsbench/fio for bw and iops, fio/fsbench for p99 clat (above 1 = fsbench better)");
     System.out.printf(
         Locale.ROOT,
