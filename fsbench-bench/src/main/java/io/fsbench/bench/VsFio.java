@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <pre>
  * bench/vs-fio.sh [--fs ext4,xfs,btrfs,zfs] [--runtime 8] [--rounds 2] [--workloads a,b]
- *                  [--job-extra 'cpus_allowed=1'] [--fio-vs-fio]
+ *                  [--job-extra 'cpus_allowed=1'] [--fio-vs-fio] [--warmups 1]
  * </pre>
  *
  * <p>A ratio of medians says little on its own on a shared 2-core machine: each row also says
@@ -42,7 +42,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * fsbench run slower than every fio run; {@code >}: faster). {@code --job-extra} adds option lines
  * to every job, for both tools (e.g. {@code cpus_allowed=1} to pin both to one CPU). {@code
  * --fio-vs-fio} runs fio on both sides: the ratios then show how far fio differs from itself here
- * from run to run, the floor any fsbench/fio ratio is read against.
+ * from run to run, the floor any fsbench/fio ratio is read against. Before the rounds each side
+ * runs {@code --warmups} times (default 1) unmeasured.
  */
 public final class VsFio {
 
@@ -79,11 +80,13 @@ public final class VsFio {
   private final int runtime;
   private final String jobExtra;
   private final boolean fioVsFio;
+  private final int warmups;
 
-  private VsFio(int runtime, String jobExtra, boolean fioVsFio) {
+  private VsFio(int runtime, String jobExtra, boolean fioVsFio, int warmups) {
     this.runtime = runtime;
     this.jobExtra = jobExtra;
     this.fioVsFio = fioVsFio;
+    this.warmups = warmups;
   }
 
   public static void main(String[] args) throws Exception {
@@ -93,6 +96,7 @@ public final class VsFio {
     int rounds = 2;
     StringBuilder jobExtra = new StringBuilder();
     boolean fioVsFio = false;
+    int warmups = 1;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--fs" -> fileSystems = Arrays.asList(args[++i].split(","));
@@ -101,11 +105,12 @@ public final class VsFio {
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
         case "--job-extra" -> jobExtra.append(args[++i].strip()).append('\n');
         case "--fio-vs-fio" -> fioVsFio = true;
+        case "--warmups" -> warmups = Integer.parseInt(args[++i]);
         default -> {
           System.err.println(
               "usage: vs-fio [--fs ext4,xfs,btrfs,zfs] [--workloads "
                   + String.join(",", WORKLOADS.keySet())
-                  + "] [--runtime SECONDS] [--rounds N] [--job-extra OPTION=VALUE] [--fio-vs-fio]");
+                  + "] [--runtime SECONDS] [--rounds N] [--job-extra OPTION=VALUE] [--fio-vs-fio] [--warmups N]");
           System.exit(2);
         }
       }
@@ -116,7 +121,7 @@ public final class VsFio {
         System.exit(2);
       }
     }
-    new VsFio(runtime, jobExtra.toString(), fioVsFio).run(fileSystems, workloads, rounds);
+    new VsFio(runtime, jobExtra.toString(), fioVsFio, warmups).run(fileSystems, workloads, rounds);
   }
 
   private void run(List<String> fileSystems, List<String> workloads, int rounds) throws Exception {
@@ -161,6 +166,16 @@ public final class VsFio {
     List<Sample> fio = new ArrayList<>();
     List<Sample> own = new ArrayList<>();
     try {
+      // unmeasured runs first: a fresh filesystem (ext4's lazy inode-table init, a new journal)
+      // and a cold JVM slow the first runs, and ABBA gives the second and third slots to fsbench
+      for (int w = 0; w < warmups; w++) {
+        dropCaches();
+        System.err.printf(
+            Locale.ROOT, "%s %s fio warm-up: %s%n", fs, workload, runFio(jobFile, fioDir));
+        dropCaches();
+        Sample warm = fioVsFio ? runFio(jobFile, ownDir) : runFsbench(jobText, ownDir, volume);
+        System.err.printf(Locale.ROOT, "%s %s fsbench warm-up: %s%n", fs, workload, warm);
+      }
       for (int round = 0; round < rounds; round++) {
         // ABBA: fio first in even rounds, fsbench first in odd ones
         boolean fioFirst = round % 2 == 0;
