@@ -163,8 +163,8 @@ public final class VsFio {
     Path ownDir = Files.createDirectories(volume.mountPoint().resolve("fsbench-vsfio-fsbench"));
     Path jobFile = Files.createTempFile("fsbench-vsfio-", ".fio");
     Files.writeString(jobFile, jobText);
-    List<Sample> fio = new ArrayList<>();
-    List<Sample> own = new ArrayList<>();
+    List<VsFioSample> fio = new ArrayList<>();
+    List<VsFioSample> own = new ArrayList<>();
     try {
       // unmeasured runs first: a fresh filesystem (ext4's lazy inode-table init, a new journal)
       // and a cold JVM slow the first runs, and ABBA gives the second and third slots to fsbench
@@ -173,7 +173,7 @@ public final class VsFio {
         System.err.printf(
             Locale.ROOT, "%s %s fio warm-up: %s%n", fs, workload, runFio(jobFile, fioDir));
         dropCaches();
-        Sample warm = fioVsFio ? runFio(jobFile, ownDir) : runFsbench(jobText, ownDir, volume);
+        VsFioSample warm = fioVsFio ? runFio(jobFile, ownDir) : runFsbench(jobText, ownDir, volume);
         System.err.printf(Locale.ROOT, "%s %s fsbench warm-up: %s%n", fs, workload, warm);
       }
       for (int round = 0; round < rounds; round++) {
@@ -203,10 +203,16 @@ public final class VsFio {
       deleteTree(fioDir);
       deleteTree(ownDir);
     }
-    return new Row(fs, workload, Sample.median(fio), Sample.median(own), apart(fio, own), null);
+    return new Row(
+        fs,
+        workload,
+        VsFioSample.median(fio),
+        VsFioSample.median(own),
+        VsFioSample.apart(fio, own),
+        null);
   }
 
-  private Sample runFio(Path jobFile, Path dir) throws Exception {
+  private VsFioSample runFio(Path jobFile, Path dir) throws Exception {
     Process p =
         new ProcessBuilder("fio", "--output-format=json", "--directory=" + dir, jobFile.toString())
             .redirectErrorStream(false)
@@ -223,13 +229,13 @@ public final class VsFio {
     JsonNode job = root.path("jobs").get(0);
     JsonNode side =
         job.path("read").path("io_bytes").asLong() > 0 ? job.path("read") : job.path("write");
-    return new Sample(
+    return new VsFioSample(
         side.path("bw_bytes").asDouble(),
         side.path("iops").asDouble(),
         side.path("clat_ns").path("percentile").path("99.000000").asDouble());
   }
 
-  private Sample runFsbench(String jobText, Path dir, Volume volume) {
+  private VsFioSample runFsbench(String jobText, Path dir, Volume volume) {
     JobFile jobFile = JobFile.parse(jobText, dir, Map.of());
     RunContext context = new RunContext(dir, volume, f -> {}, new AtomicBoolean());
     List<JobResult> results;
@@ -243,7 +249,7 @@ public final class VsFio {
     }
     JobResult job = results.get(0);
     var d = job.read().hasIo() ? job.read() : job.write();
-    return new Sample(
+    return new VsFioSample(
         d.bwBytes(), d.iops(), d.clat().percentiles().getOrDefault(99.0, 0L).doubleValue());
   }
 
@@ -281,9 +287,9 @@ public final class VsFio {
         System.out.printf(Locale.ROOT, "%-6s %-24s n/a: %s%n", r.fs, r.workload, r.note);
         continue;
       }
-      double bw = r.own.bw / r.fio.bw;
-      double iops = r.own.iops / r.fio.iops;
-      double p99 = r.fio.p99 / r.own.p99;
+      double bw = r.own.bw() / r.fio.bw();
+      double iops = r.own.iops() / r.fio.iops();
+      double p99 = r.fio.p99() / r.own.p99();
       ratios.addAll(List.of(bw, iops, p99));
       if (bw < 0.95) {
         below.add(String.format(Locale.ROOT, "%s %s %.3f %s", r.fs, r.workload, bw, r.apart));
@@ -293,12 +299,12 @@ public final class VsFio {
           "%-6s %-24s %12.1f %12.1f %10.0f %10.0f %10.1f %10.1f %8.3f %4s %8.3f %8.3f%n",
           r.fs,
           r.workload,
-          r.fio.bw / 1048576,
-          r.own.bw / 1048576,
-          r.fio.iops,
-          r.own.iops,
-          r.fio.p99 / 1000,
-          r.own.p99 / 1000,
+          r.fio.bw() / 1048576,
+          r.own.bw() / 1048576,
+          r.fio.iops(),
+          r.own.iops(),
+          r.fio.p99() / 1000,
+          r.own.p99() / 1000,
           bw,
           r.apart,
           iops,
@@ -355,43 +361,8 @@ public final class VsFio {
     return java.util.Collections.unmodifiableMap(map);
   }
 
-  /** One run's bandwidth (bytes/s), IOPS and p99 completion latency (ns). */
-  record Sample(double bw, double iops, double p99) {
-
-    static Sample median(List<Sample> samples) {
-      return new Sample(
-          med(samples.stream().mapToDouble(Sample::bw).toArray()),
-          med(samples.stream().mapToDouble(Sample::iops).toArray()),
-          med(samples.stream().mapToDouble(Sample::p99).toArray()));
-    }
-
-    private static double med(double[] values) {
-      Arrays.sort(values);
-      int n = values.length;
-      return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-    }
-
-    @Override
-    public String toString() {
-      return String.format(
-          Locale.ROOT, "%.1f MiB/s, %.0f iops, p99 %.1f us", bw / 1048576, iops, p99 / 1000);
-    }
-  }
-
-  /**
-   * Whether the bandwidths of the two sides' runs are apart: {@code "<"} when every fsbench run was
-   * slower than every fio run, {@code ">"} when faster, {@code "≈"} when they overlap.
-   */
-  static String apart(List<Sample> fio, List<Sample> own) {
-    double fioMin = fio.stream().mapToDouble(Sample::bw).min().orElseThrow();
-    double fioMax = fio.stream().mapToDouble(Sample::bw).max().orElseThrow();
-    double ownMin = own.stream().mapToDouble(Sample::bw).min().orElseThrow();
-    double ownMax = own.stream().mapToDouble(Sample::bw).max().orElseThrow();
-    return ownMax < fioMin ? "<" : ownMin > fioMax ? ">" : "≈";
-  }
-
   private record Row(
-      String fs, String workload, Sample fio, Sample own, String apart, String note) {}
+      String fs, String workload, VsFioSample fio, VsFioSample own, String apart, String note) {}
 
   private static final class DirectIoUnsupported extends RuntimeException {
     DirectIoUnsupported(String message) {
