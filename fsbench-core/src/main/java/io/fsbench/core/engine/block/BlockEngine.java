@@ -262,8 +262,11 @@ public final class BlockEngine {
                   failed.set(true);
                   error.compareAndSet(null, t);
                 } finally {
-                  clone.leaveFlow();
+                  // exitall's stop first: a clone the flow held back stops with it, rather than
+                  // running free between this one leaving the flow and the stop (in fio, the
+                  // reap loop's interval; here a preemption of this thread)
                   control.ended(clone, started);
+                  clone.leaveFlow();
                 }
               },
               "fsbench-job-" + clone.spec().name());

@@ -65,15 +65,16 @@ class FlowGateTest {
   }
 
   /**
-   * Only the lower bound is certain: each clone counts its runtime from its own start, so the clone
-   * whose thread started later runs on alone after the other left the flow (in fio too). The writer
-   * is the first job, so its thread starts first and ends first, and only reads can be added.
+   * Each clone counts its runtime from its own start, so without more the clone whose thread got
+   * going later runs on alone after the other left the flow (in fio too), and on a loaded machine
+   * that tail decides the ratio (seen: 0.69 to 7.5 while a benchmark ran beside). With exitall the
+   * first to end stops the other, so the counts are the flow's.
    */
   @Test
   void twoConcurrentJobsOfOneFlowKeepTheirWeightsRatio() {
     // fio's flow example on the null engine: a writer of weight 1 and a reader of weight 8
     String file =
-        "[global]\nioengine=null\nsize=64m\nbs=4k\ntime_based\nruntime=500ms\n"
+        "[global]\nioengine=null\nsize=64m\nbs=4k\ntime_based\nruntime=500ms\nexitall\n"
             + "[writer]\nrw=write\nflow=1\n[reader]\nrw=randread\nnorandommap\nflow=8\n";
     JobFile jobs = JobFile.parse(file, dir, Map.of());
     List<JobResult> r = new BlockEngine().run(jobs.jobs(), new TestContext(dir));
@@ -82,7 +83,9 @@ class FlowGateTest {
     long reads = r.get(1).read().totalIos();
     assertThat(writes).isPositive();
     // without the flow the two would do about as many I/Os each
-    assertThat(reads / (double) writes).isGreaterThan(7.6);
+    assertThat(reads / (double) writes)
+        .as("%d reads, %d writes", reads, writes)
+        .isBetween(7.6, 8.4);
   }
 
   @Test
