@@ -145,6 +145,7 @@ final class JobClone {
       io.mechanism = spec.ioEngine().name().toLowerCase(java.util.Locale.ROOT);
       io.fileOperations = new FileOperations(spec, stats, clock);
       io.generator = new IoGenerator(spec, files, io.seed, f -> {}, f -> f.opened = false);
+      io.generator.onFileDone(this::operateOnPickedFile);
       return;
     }
     if (spec.ioEngine() == IoEngine.FTRUNCATE || spec.ioEngine() == IoEngine.FALLOC) {
@@ -201,6 +202,24 @@ final class JobClone {
       IoFiles.reopen(file, spec);
     } catch (NativeIoException e) {
       throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, e.getMessage(), e);
+    }
+  }
+
+  /**
+   * fio opens a file when it picks it, before it takes an offset: a file that ends at its first
+   * pick in a pass (an offset drawn past its region) is created, stat'ed or deleted all the same
+   * (seed 2049 case 200: a filecreate job whose normal distribution ends its file at once). A
+   * failure ends the job, as at any other open.
+   */
+  private void operateOnPickedFile(IoFile file) {
+    if (file.opened || io.errors.fatal() != 0) {
+      return;
+    }
+    try {
+      io.fileOperations.open(file);
+      file.opened = true;
+    } catch (java.io.IOException e) {
+      io.errors.openFailed(io.fileOperations.call(), file.path.getFileName().toString(), e);
     }
   }
 

@@ -60,6 +60,9 @@ final class SyncLoop {
       if (!io.generator.next(plan)) {
         break;
       }
+      if (io.fileOperations != null && io.errors.fatal() != 0) {
+        break; // a file the generator picked and ended could not be opened: the job ends
+      }
       if (syncDue != null) {
         io.syncs.syncNow(syncDue);
         syncDue = null;
