@@ -104,11 +104,6 @@ final class RateSampling implements AutoCloseable {
   public void close() {
     closed = true;
     // one more pass, so that every stopped clone's last whole window is taken
-    LockSupport.unpark(thread);
-    try {
-      thread.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Ticker.wakeAndJoin(thread);
   }
 }

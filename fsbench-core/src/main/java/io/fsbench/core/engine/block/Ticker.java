@@ -41,6 +41,11 @@ final class Ticker implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    wakeAndJoin(thread);
+  }
+
+  /** Wakes a parked {@code thread} that has been told to stop, and waits until it has. */
+  static void wakeAndJoin(Thread thread) {
     LockSupport.unpark(thread);
     try {
       thread.join();
