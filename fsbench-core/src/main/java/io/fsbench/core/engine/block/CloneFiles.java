@@ -105,13 +105,8 @@ final class CloneFiles {
     } else {
       if (start > share) {
         throw new InvalidInputException(
-            "job '"
-                + spec.name()
-                + "': clone "
-                + clone
-                + " would start at offset "
-                + start
-                + ", past the end of its "
+            ExistingFiles.startsPastEnd(spec, clone, start)
+                + "its "
                 + share
                 + "-byte file "
                 + path.getFileName()

@@ -134,13 +134,7 @@ final class ExistingFiles {
       long start = spec.offsets().startIn(sizes[i], clone, unit);
       if (start > sizes[i]) {
         throw new InvalidInputException(
-            "job '"
-                + spec.name()
-                + "': clone "
-                + clone
-                + " would start at offset "
-                + start
-                + ", past the end of "
+            startsPastEnd(spec, clone, start)
                 + path.getFileName()
                 + " ("
                 + sizes[i]
@@ -210,5 +204,16 @@ final class ExistingFiles {
     } catch (IOException e) {
       return 0; // fio's stat failure leaves the size at zero as well
     }
+  }
+
+  /** The start of a refusal of a clone whose offset lies past its file's end. */
+  static String startsPastEnd(JobSpec spec, int clone, long start) {
+    return "job '"
+        + spec.name()
+        + "': clone "
+        + clone
+        + " would start at offset "
+        + start
+        + ", past the end of ";
   }
 }
