@@ -324,6 +324,21 @@ final class IoGenerator {
     return spec.timeBased() || spec.loops() > 1 || spec.verifySettings().doVerify();
   }
 
+  /**
+   * The file a sync due now goes to. fio picks an I/O's file before its direction ({@code
+   * set_io_u_file}, then {@code get_rw_ddir}), so a sync takes the next turn of the round robin
+   * like any I/O and syncs that file: with {@code fsync=1} over two files every write lands in the
+   * first and every sync in the second (seed 2051 case 492). {@code written} when there is no other
+   * file to take the turn.
+   */
+  IoFile syncFile(IoFile written) {
+    if (files.size() == 1 || doneFiles >= files.size()) {
+      return written;
+    }
+    IoFile file = nextFile();
+    return file.descriptor != null && !file.closed ? file : written;
+  }
+
   /** The next file in round robin (fio's default file_service_type) that is not done. */
   private IoFile nextFile() {
     while (true) {

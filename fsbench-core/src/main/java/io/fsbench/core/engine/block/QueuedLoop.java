@@ -139,11 +139,11 @@ final class QueuedLoop {
           // bytes, or before the first I/O of the next pass; not after the job's last write
           syncWanted = false;
           if (!stopping && io.generator.bytesLeft()) {
-            io.syncs.syncNow(syncFile);
+            io.syncs.syncNow(io.generator.syncFile(syncFile));
             continue;
           }
           if (!stopping && io.generator.next(plan)) {
-            io.syncs.syncNow(syncFile);
+            io.syncs.syncNow(io.generator.syncFile(syncFile));
             planned = true;
             continue;
           }

@@ -53,7 +53,7 @@ final class SyncLoop {
       // as fio, the sync due after every N writes is issued while the pass still wants bytes,
       // or before the first I/O of the next pass; not after the job's last write
       if (syncDue != null && io.generator.bytesLeft()) {
-        io.syncs.syncNow(syncDue);
+        io.syncs.syncNow(io.generator.syncFile(syncDue));
         syncDue = null;
         prepared = io.clock.getAsLong();
       }
@@ -64,7 +64,7 @@ final class SyncLoop {
         break; // a file the generator picked and ended could not be opened: the job ends
       }
       if (syncDue != null) {
-        io.syncs.syncNow(syncDue);
+        io.syncs.syncNow(io.generator.syncFile(syncDue));
         syncDue = null;
         prepared = io.clock.getAsLong();
       }

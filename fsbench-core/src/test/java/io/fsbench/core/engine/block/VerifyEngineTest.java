@@ -44,6 +44,23 @@ class VerifyEngineTest {
     assertThat(r.read().ioBytes()).isEqualTo(256 * 1024);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"psync", "libaio"})
+  void aSyncTakesTheNextFilesTurnSoEveryWriteLandsInTheFirstFile(String engine) {
+    // fio picks an I/O's file before its direction: with fsync=1 over two files, the syncs take
+    // every second turn of the round robin, so fio 3.33 writes 1024 times into the first file's
+    // 171 holed blocks and verifies those 171 (fio-diff seed 2051 case 492)
+    JobResult r =
+        run("[s]\nrw=write:1024\nbs=512\nnrfiles=2\nfilesize=256k\nfsync=1\nverify=pattern\n"
+                + "verify_pattern=0x0f\nioengine="
+                + engine
+                + (engine.equals("libaio") ? "\niodepth=4\n" : "\n"))
+            .get(0);
+
+    assertThat(r.write().totalIos()).isEqualTo(1024);
+    assertThat(r.read().totalIos()).isEqualTo(171);
+  }
+
   @Test
   void verifiesAfterEveryLoop() {
     JobResult r = run("[v]\nrw=randwrite\nbs=4k\nsize=256k\nloops=2\nverify=md5\n").get(0);
