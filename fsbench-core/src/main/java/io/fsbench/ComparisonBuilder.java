@@ -44,6 +44,8 @@ public final class ComparisonBuilder {
   private final ComparisonSettings.Builder settings = ComparisonSettings.builder();
   private String baseline;
   private String preset;
+  private Map<String, String> presetParameters = Map.of();
+  private java.util.Optional<Duration> budget = java.util.Optional.empty();
   private boolean targetGiven;
   private String repetitionsGiven;
   private ComparisonListener listener = new ComparisonListener() {};
@@ -114,6 +116,8 @@ public final class ComparisonBuilder {
     this.workloads.addAll(plan.workloads());
     settings.preset(plan.info());
     preset = plan.info().name();
+    presetParameters = Map.copyOf(parameters);
+    budget = plan.budget();
     return this;
   }
 
@@ -222,10 +226,14 @@ public final class ComparisonBuilder {
     List<Workload> chosen = workloads.isEmpty() ? Workloads.classic() : List.copyOf(workloads);
     checkBaseline();
     ComparisonSettings built = settings.baseline(baseline(chosen)).build();
-    List<Workload> timed = new ArrayList<>();
+    if (budget.isPresent()) {
+      ComparisonPresets.Plan fitted = fitToBudget(budget.get(), built);
+      chosen = fitted.workloads();
+      built = settings.preset(fitted.info()).build();
+    }
+    List<Workload> timed = timed(chosen, built);
     List<String> notes = new ArrayList<>();
     for (Workload w : chosen) {
-      timed.add(fsbench.runners().withRuntime(pinned(w), built.runtime()));
       // A comparison preset's scaling notes say already how its workloads differ from the table.
       List<String> changed = preset != null ? List.of() : Workloads.differencesFromPreset(w);
       if (!changed.isEmpty()) {
@@ -251,6 +259,42 @@ public final class ComparisonBuilder {
         notes,
         comparison.started(),
         comparison.finished());
+  }
+
+  private List<Workload> timed(List<Workload> chosen, ComparisonSettings built) {
+    List<Workload> timed = new ArrayList<>();
+    for (Workload w : chosen) {
+      timed.add(fsbench.runners().withRuntime(pinned(w), built.runtime()));
+    }
+    return timed;
+  }
+
+  /**
+   * The preset's plan fitted to its time budget ({@link PresetBudget}): its rows timed once per
+   * filesystem and tuning at two small scales, with the settings of the comparison but one run a
+   * cell, then the slowest rows shrunk until the whole fits.
+   */
+  private ComparisonPresets.Plan fitToBudget(Duration budget, ComparisonSettings built) {
+    ComparisonSettings once =
+        new ComparisonSettings(
+            RepetitionPolicy.fixed(1),
+            built.cache() == CacheState.WARM ? CacheState.COLD_DROP_CACHES : built.cache(),
+            built.volumes(),
+            built.runtime(),
+            built.target(),
+            "",
+            java.util.Optional.empty());
+    int runsPerCell = built.repetitions().maximum() + (built.cache() == CacheState.WARM ? 1 : 0);
+    return PresetBudget.fit(
+        preset,
+        presetParameters,
+        freeBytes(),
+        budget,
+        runsPerCell,
+        (ws, timer) ->
+            fsbench.runComparison(fileSystems, tunings, timed(ws, once), once, !targetGiven, timer),
+        listener,
+        System::nanoTime);
   }
 
   /** The workload with its threads pinned to {@link #cpusAllowed}, if any were given. */

@@ -5,11 +5,13 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.Workload;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The seed tables fsbench reproduces with one command, {@code fsbench compare --preset NAME} or
@@ -31,7 +33,10 @@ import java.util.Map;
  *
  * <p>Scaling: a size of the original above a quarter of the free space in fsbench's work dir is
  * lowered to that quarter (in whole MiB), and {@code scale=F} (0 &lt; F &le; 1) shrinks every size,
- * count and sample time by F for a quick run; each change is printed in the reports.
+ * count and sample time by F for a quick run; each change is printed in the reports. {@code
+ * classic-table} also has a time budget, {@code budget=45m} unless a scale is given ({@code
+ * budget=off} for none): before the table, {@link PresetBudget} times it at two small scales on the
+ * filesystems compared and shrinks the rows that would not fit, the slowest first.
  */
 public final class ComparisonPresets {
 
@@ -93,17 +98,57 @@ public final class ComparisonPresets {
     return t;
   }
 
-  /** A preset resolved for this machine: what runs, and what the reports say about it. */
-  record Plan(ComparisonPreset info, List<Workload> workloads) {}
+  /** The time budget of {@code classic-table} when neither a scale nor a budget is given. */
+  static final Duration DEFAULT_BUDGET = Duration.ofMinutes(45);
 
   /**
-   * Resolves {@code name} with its parameters ({@code scale}, and {@code archive} for tar-rm) for a
-   * work dir with {@code freeBytes} of free space.
+   * A preset resolved for this machine: what runs, and what the reports say about it.
+   *
+   * @param budget the time the whole comparison should take, when the preset has one
+   * @param scaleKeys each workload that a budget may shrink, by name, to its row's key (the dd
+   *     workloads share one, for one file size); {@link #plan} takes a scale per key
+   * @param fixedSeconds per workload, the seconds it runs whatever its scale (randomio's sample)
+   */
+  record Plan(
+      ComparisonPreset info,
+      List<Workload> workloads,
+      Optional<Duration> budget,
+      Map<String, String> scaleKeys,
+      Map<String, Long> fixedSeconds) {}
+
+  /**
+   * Resolves {@code name} with its parameters ({@code scale} and {@code budget}, and {@code
+   * archive} for tar-rm) for a work dir with {@code freeBytes} of free space.
    */
   static Plan plan(String name, Map<String, String> params, long freeBytes) {
+    return plan(name, params, freeBytes, Fitted.NONE);
+  }
+
+  /**
+   * How a time budget changes classic-table: each row's key in {@code scales} shrunk further by its
+   * scale there, randomio sampling for {@code sampleSeconds} (0: the table's 60 s, scaled), and
+   * {@code note} saying how they were chosen (empty: nothing to say).
+   */
+  record Fitted(Map<String, Double> scales, long sampleSeconds, String note) {
+    static final Fitted NONE = new Fitted(Map.of(), 0, "");
+  }
+
+  /** {@link #plan(String, Map, long)} as a time budget changes it. */
+  static Plan plan(String name, Map<String, String> params, long freeBytes, Fitted fitted) {
     String preset = known(name);
     Map<String, String> rest = new LinkedHashMap<>(params);
     String scaleText = rest.remove("scale");
+    String budgetText = rest.remove("budget");
+    if (budgetText != null && !preset.equals("classic-table")) {
+      throw new InvalidInputException(
+          "preset "
+              + preset
+              + " has no time budget (budget="
+              + budgetText
+              + "); only classic-table's sizes are fitted to one");
+    }
+    Optional<Duration> budget =
+        preset.equals("classic-table") ? budget(budgetText, scaleText == null) : Optional.empty();
     if (scaleText != null && preset.equals("classic-io")) {
       throw new InvalidInputException(
           "preset classic-io has nothing to scale (8 s runs on 512 MiB images); drop scale="
@@ -111,7 +156,10 @@ public final class ComparisonPresets {
               + ", or give --runtime");
     }
     double scale = scale(scaleText);
-    Scaler scaler = new Scaler(scale, Math.max(MIB, freeBytes / 4));
+    Scaler scaler = new Scaler(scale, Math.max(MIB, freeBytes / 4), fitted.scales());
+    if (!fitted.note().isEmpty()) {
+      scaler.notes.add(fitted.note());
+    }
     List<Workload> workloads = new ArrayList<>();
     Map<String, String> rows = new LinkedHashMap<>();
     switch (preset) {
@@ -127,31 +175,51 @@ public final class ComparisonPresets {
         if (archive != null) {
           tree.put("archive", archive);
         } else {
-          tree.put("files", Long.toString(scaler.count("tar-rm files", 80_000)));
+          tree.put("files", Long.toString(scaler.count("", "tar-rm files", 80_000)));
         }
         refuseLeft(preset, rest);
         workloads.add(new io.fsbench.api.NamedWorkload("tar-rm", Workloads.named("tree", tree)));
       }
       default -> {
         refuseLeft(preset, rest);
-        classicTable(scaler, workloads, rows);
+        classicTable(scaler, fitted.sampleSeconds(), workloads, rows);
       }
     }
     String description = DESCRIPTIONS.get(preset);
-    return new Plan(new ComparisonPreset(preset, description, scaler.notes, rows), workloads);
+    Map<String, String> keys = new LinkedHashMap<>();
+    Map<String, Long> fixed = new LinkedHashMap<>();
+    if (preset.equals("classic-table")) {
+      for (Workload w : workloads) {
+        String key = w.name().startsWith("dd-") ? "dd" : w.name();
+        if (SCALED.contains(key)) {
+          keys.put(w.name(), key);
+        }
+      }
+      fixed.put("randomio", scaler.sampleSeconds);
+    }
+    return new Plan(
+        new ComparisonPreset(preset, description, scaler.notes, rows),
+        workloads,
+        budget,
+        keys,
+        fixed);
   }
 
+  /** The rows of classic-table whose sizes or counts a budget may shrink, by key. */
+  static final List<String> SCALED =
+      List.of("largefile", "files-1m", "dd", "randomio", "bonnie", "iozone-4k", "iozone-1m");
+
   private static void classicTable(
-      Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
+      Scaler scaler, long sampleSeconds, List<Workload> workloads, Map<String, String> rows) {
     for (String w : List.of("fs-lifecycle", "tree")) {
       workloads.add(Workloads.named(w, Map.of()));
       rows.putAll(range(w, "1–18"));
     }
-    long big = scaler.size("largefile size", 4L << 30);
+    long big = scaler.size("largefile", "largefile size", 4L << 30);
     workloads.add(Workloads.named("largefile", Map.of("size", big / MIB + "m")));
-    long files = scaler.count("files-1m files", 1_000_000);
+    long files = scaler.count("files-1m", "files-1m files", 1_000_000);
     workloads.add(Workloads.named("files-1m", Map.of("files", Long.toString(files))));
-    long ddBytes = scaler.size("dd file", 4L << 30);
+    long ddBytes = scaler.size("dd", "dd file", 4L << 30);
     int row = 19;
     for (String bs : List.of("1k", "1m")) {
       for (String mode : List.of("write", "read")) {
@@ -165,11 +233,13 @@ public final class ComparisonPresets {
     }
     workloads.add(Workloads.named("postmark", Map.of()));
     rows.put("postmark transactions_per_sec", "23–25");
-    long randomIo = scaler.size("randomio file", 4L << 30);
-    long seconds = Math.max(5, Math.round(60 * scaler.scale));
-    if (seconds != 60) {
+    long randomIo = scaler.size("randomio", "randomio file", 4L << 30);
+    // a budget shrinks randomio's file, not its sample: the table's rows are rates over 60 s
+    long seconds = sampleSeconds > 0 ? sampleSeconds : Math.max(5, Math.round(60 * scaler.scale));
+    if (seconds != 60 && sampleSeconds == 0) {
       scaler.notes.add("randomio sample: 60 s → " + seconds + " s (scale " + scaler.scale + ")");
     }
+    scaler.sampleSeconds = seconds;
     workloads.add(
         Workloads.named(
             "randomio",
@@ -197,10 +267,10 @@ public final class ComparisonPresets {
    * random write rates.
    */
   private static void iozone(Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
-    long size = scaler.size("iozone file", 8192L * MIB);
     int row = 39;
     for (String record : List.of("4k", "1m")) {
       String name = "iozone-" + record;
+      long size = scaler.size(name, name + " file", 8192L * MIB);
       Map<String, String> params = new LinkedHashMap<>();
       params.put("size", size / MIB + "m");
       params.put("record", record);
@@ -219,8 +289,10 @@ public final class ComparisonPresets {
    * note says the page cache may then hold part of the file.
    */
   private static void bonnie(Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
-    long size = scaler.size("bonnie++ file", 7920L * MIB);
-    long ram = Math.max(MIB, size / 2 / MIB * MIB);
+    // at least twice a -r of 2 MiB, the least that bonnie++ admits for the names of its 16 × 1024
+    // files
+    long size = Math.max(4 * MIB, scaler.size("bonnie", "bonnie++ file", 7920L * MIB));
+    long ram = Math.max(2 * MIB, size / 2 / MIB * MIB);
     scaler.notes.add(
         "bonnie++ ram: "
             + Size.bytes(ram)
@@ -296,23 +368,69 @@ public final class ComparisonPresets {
               + " does not know "
               + String.join(", ", rest.keySet())
               + "; it takes scale="
-              + (preset.equals("tar-rm") ? " and archive=" : ""));
+              + (preset.equals("tar-rm")
+                  ? " and archive="
+                  : preset.equals("classic-table") ? " and budget=" : ""));
     }
+  }
+
+  /**
+   * {@code budget=}: a duration such as {@code 45m}, {@code 1h} or {@code 90s}, or {@code off}; by
+   * default {@link #DEFAULT_BUDGET} when no scale is given.
+   */
+  private static Optional<Duration> budget(String text, boolean noScale) {
+    if (text == null) {
+      return noScale ? Optional.of(DEFAULT_BUDGET) : Optional.empty();
+    }
+    String t = text.strip().toLowerCase(Locale.ROOT);
+    if (t.equals("off") || t.equals("none")) {
+      return Optional.empty();
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(s|m|h)").matcher(t);
+    long amount = m.matches() ? Long.parseLong(m.group(1)) : 0;
+    if (amount <= 0 || amount > 1_000_000) {
+      throw new InvalidInputException(
+          "budget ("
+              + text
+              + ") must be a time such as 45m, 2h or 900s, or off to run the table's sizes"
+              + " whatever they take");
+    }
+    return Optional.of(
+        switch (m.group(2)) {
+          case "s" -> Duration.ofSeconds(amount);
+          case "m" -> Duration.ofMinutes(amount);
+          default -> Duration.ofHours(amount);
+        });
   }
 
   /** Scales the original parameters and says how, one note each. */
   private static final class Scaler {
     final double scale;
     final long cap;
+    final Map<String, Double> budgetScales;
     final List<String> notes = new ArrayList<>();
+    long sampleSeconds;
 
-    Scaler(double scale, long cap) {
+    Scaler(double scale, long cap, Map<String, Double> budgetScales) {
       this.scale = scale;
       this.cap = cap;
+      this.budgetScales = budgetScales;
     }
 
-    long size(String what, long original) {
-      long scaled = (long) (original * scale);
+    /** The scale of row {@code key}: the preset's, times the budget's for that row. */
+    private double scale(String key) {
+      return scale * budgetScales.getOrDefault(key, 1.0);
+    }
+
+    private String why(String key) {
+      double b = budgetScales.getOrDefault(key, 1.0);
+      return b < 1
+          ? String.format(Locale.ROOT, " (time budget: %.3g of %s)", b, scale == 1 ? "it" : scale)
+          : " (scale " + scale + ")";
+    }
+
+    long size(String key, String what, long original) {
+      long scaled = (long) (original * scale(key));
       long capped = Math.min(scaled, cap);
       long mib = Math.max(1, capped / MIB) * MIB;
       if (mib != original) {
@@ -324,15 +442,15 @@ public final class ComparisonPresets {
                 + Size.bytes(mib)
                 + (capped < scaled
                     ? " (a quarter of the work dir's free space, " + Size.bytes(cap * 4) + ")"
-                    : " (scale " + scale + ")"));
+                    : why(key)));
       }
       return mib;
     }
 
-    long count(String what, long original) {
-      long scaled = Math.max(1, Math.round(original * scale));
+    long count(String key, String what, long original) {
+      long scaled = Math.max(1, Math.round(original * scale(key)));
       if (scaled != original) {
-        notes.add(what + ": " + original + " → " + scaled + " (scale " + scale + ")");
+        notes.add(what + ": " + original + " → " + scaled + why(key));
       }
       return scaled;
     }

@@ -38,4 +38,10 @@ public interface ComparisonListener {
 
   /** The comparison finished. */
   default void done(Comparison comparison) {}
+
+  /**
+   * A line worth showing on the way, outside any cell: e.g. a preset timing its rows to fit a time
+   * budget before the comparison starts, and how it fitted them.
+   */
+  default void note(String message) {}
 }

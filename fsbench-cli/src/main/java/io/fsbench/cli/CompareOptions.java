@@ -55,7 +55,9 @@ final class CompareOptions {
       paramLabel = "K=V",
       description =
           "A parameter of --preset, repeatable: scale=0.1 shrinks every size, count and sample time"
-              + " for a quick run; archive=PATH gives tar-rm its archive.")
+              + " for a quick run; budget=45m (classic-table's default without scale=; off for"
+              + " none) times the table's rows first and shrinks the slowest to fit; archive=PATH"
+              + " gives tar-rm its archive.")
   List<String> presetParams = new ArrayList<>();
 
   @Option(

@@ -66,6 +66,13 @@ final class ProgressBar implements ComparisonListener {
   }
 
   @Override
+  public synchronized void note(String message) {
+    clearLine();
+    err.println(message);
+    err.flush();
+  }
+
+  @Override
   public synchronized void cellStarted(CellId cell, int position, int cells) {
     this.cells = cells;
     runsOf.putIfAbsent(cell, 0);

@@ -148,6 +148,44 @@ class CompareCommandIT {
   }
 
   @Test
+  void aTimeBudgetTimesTheClassicTableFirstAndSaysHowItFittedIt() throws Exception {
+    assumeTrue(fsbench.available("ext4"), "needs ext4");
+    FsBenchProcess.Finished run =
+        fsbench.run(
+            "compare",
+            "--fs",
+            "ext4",
+            "--preset",
+            "classic-table",
+            "--preset-param",
+            "scale=0.001",
+            "--preset-param",
+            "budget=10m",
+            "--repeat",
+            "1",
+            "--out",
+            out.toString());
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    // each of the 13 rows timed at the low scale, the 10 that a budget shrinks at the high one
+    assertThat(run.stderr())
+        .contains("time budget, timing at scale 0.004: [13/13]")
+        .contains("time budget, timing at scale 0.016: [10/10]")
+        .doesNotContain("[11/10]");
+    JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    List<String> scaling = new ArrayList<>();
+    report.at("/settings/preset/scaling").forEach(n -> scaling.add(n.asText()));
+    assertThat(scaling)
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .startsWith("time budget 10m00s: each row timed once per filesystem")
+                    .containsPattern("predicted \\d+|the table at its full sizes"));
+    assertThat(report.at("/cells").size()).isEqualTo(13);
+    assertThat(fsbench.attached()).isEmpty();
+  }
+
+  @Test
   void ctrlCLeavesNothingAttached() throws Exception {
     String fileSystem = fsbench.available("zfs") ? "zfs" : "ext4";
     assumeTrue(fsbench.available(fileSystem), fileSystem + " is not available here");

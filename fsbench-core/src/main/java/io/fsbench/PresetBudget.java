@@ -1,0 +1,316 @@
+package io.fsbench;
+
+import io.fsbench.api.CellId;
+import io.fsbench.api.Comparison;
+import io.fsbench.api.ComparisonCell;
+import io.fsbench.api.ComparisonListener;
+import io.fsbench.api.Repetition;
+import io.fsbench.api.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Fits {@code classic-table}'s sizes to a time budget. The table's rows differ by orders of
+ * magnitude between filesystems (zfs-fuse writes 4 KiB random blocks at a few MiB/s, so IOzone's 8
+ * GiB file alone takes it most of an hour), so no one scale suits every machine. Before the table
+ * runs, each of its workloads runs once on every filesystem compared at two small scales ({@link
+ * #LOW} and {@link #HIGH}); each row's time is then a line {@code fixed + perScale × scale} (volume
+ * creation and mkfs are the fixed part). The budget left after that, less a margin for what small
+ * sizes cannot show (the page cache filling, writeback starting), is shared out as water fills
+ * vessels: every row may take up to the same time, a row that needs less runs at its full size, and
+ * the rows that need more are shrunk to that time, so the slowest rows shrink and the rest keep the
+ * table's sizes. All filesystems run each row at the same size, so the table stays a comparison.
+ */
+final class PresetBudget {
+
+  /** The two scales the rows are timed at, relative to the preset's own scale. */
+  static final double LOW = 0.004;
+
+  static final double HIGH = 0.016;
+
+  /**
+   * The share of the time left after timing that the prediction may fill: a line through two small
+   * sizes misses the page cache filling and writeback starting at the table's sizes.
+   */
+  static final double MARGIN = 0.8;
+
+  /** The seconds randomio samples for while it is timed; its real sample time is added. */
+  static final long TIMING_SAMPLE_SECONDS = 5;
+
+  private PresetBudget() {}
+
+  /** Runs a comparison of some workloads on the filesystems compared, reporting to a listener. */
+  interface Runner {
+    void run(List<Workload> workloads, ComparisonListener listener);
+  }
+
+  /** A row's time at scale s over all its cells: {@code fixed + perScale × s} seconds. */
+  record Cost(double fixed, double perScale) {
+    double at(double scale) {
+      return fixed + perScale * scale;
+    }
+
+    Cost times(double factor) {
+      return new Cost(fixed * factor, perScale * factor);
+    }
+
+    Cost plus(double seconds) {
+      return new Cost(fixed + seconds, perScale);
+    }
+  }
+
+  /** The line through two timings, never negative in either part. */
+  static Cost line(double lowScale, double lowSeconds, double highScale, double highSeconds) {
+    double perScale = Math.max(0, (highSeconds - lowSeconds) / (highScale - lowScale));
+    double fixed = Math.max(0, lowSeconds - perScale * lowScale);
+    return new Cost(fixed, perScale);
+  }
+
+  /**
+   * How the budget is shared.
+   *
+   * @param scales each row's scale, 1 for a row at its full size
+   * @param predictedSeconds the table's predicted time at those scales
+   * @param capSeconds the time each shrunk row was given
+   * @param fits whether the prediction is within the seconds given; when not even the smallest
+   *     scales fit, every row runs at {@code floor}
+   */
+  record Allotment(
+      Map<String, Double> scales, double predictedSeconds, double capSeconds, boolean fits) {}
+
+  /**
+   * Shares {@code seconds} between rows of the given costs, after {@code constant} seconds of rows
+   * that cannot shrink: each row runs at full size if it takes at most a common cap, else at the
+   * scale (at least {@code floor}) at which it takes the cap; the cap is the largest that fits.
+   */
+  static Allotment allot(Map<String, Cost> costs, double constant, double seconds, double floor) {
+    double full = constant + costs.values().stream().mapToDouble(c -> c.at(1)).sum();
+    if (full <= seconds) {
+      Map<String, Double> scales = new LinkedHashMap<>();
+      costs.keySet().forEach(k -> scales.put(k, 1.0));
+      double cap = costs.values().stream().mapToDouble(c -> c.at(1)).max().orElse(0);
+      return new Allotment(scales, full, cap, true);
+    }
+    double lowest = total(costs, constant, 0, floor);
+    if (lowest > seconds) {
+      return new Allotment(scales(costs, 0, floor), lowest, 0, false);
+    }
+    double lo = 0;
+    double hi = costs.values().stream().mapToDouble(c -> c.at(1)).max().orElse(0);
+    for (int i = 0; i < 100; i++) {
+      double mid = (lo + hi) / 2;
+      if (total(costs, constant, mid, floor) <= seconds) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    return new Allotment(scales(costs, lo, floor), total(costs, constant, lo, floor), lo, true);
+  }
+
+  private static double total(Map<String, Cost> costs, double constant, double cap, double floor) {
+    double sum = constant;
+    for (Map.Entry<String, Double> e : scales(costs, cap, floor).entrySet()) {
+      sum += costs.get(e.getKey()).at(e.getValue());
+    }
+    return sum;
+  }
+
+  private static Map<String, Double> scales(Map<String, Cost> costs, double cap, double floor) {
+    Map<String, Double> scales = new LinkedHashMap<>();
+    for (Map.Entry<String, Cost> e : costs.entrySet()) {
+      Cost c = e.getValue();
+      double s = c.perScale() == 0 ? 1 : (cap - c.fixed()) / c.perScale();
+      scales.put(e.getKey(), Math.max(floor, Math.min(1, s)));
+    }
+    return scales;
+  }
+
+  /**
+   * Times the preset's rows on the filesystems compared and returns its plan fitted to {@code
+   * budget}, with a note in its scaling that says how.
+   *
+   * @param runsPerCell the runs each cell of the table will make
+   */
+  static ComparisonPresets.Plan fit(
+      String preset,
+      Map<String, String> params,
+      long freeBytes,
+      Duration budget,
+      int runsPerCell,
+      Runner runner,
+      ComparisonListener progress,
+      LongSupplier nanoTime) {
+    long started = nanoTime.getAsLong();
+    ComparisonPresets.Plan full = ComparisonPresets.plan(preset, params, freeBytes);
+    ComparisonPresets.Plan lowPlan = ComparisonPresets.plan(preset, params, freeBytes, timing(LOW));
+    ComparisonPresets.Plan highPlan =
+        ComparisonPresets.plan(preset, params, freeBytes, timing(HIGH));
+    CellTimer atLow = new CellTimer("at scale " + LOW, progress, nanoTime);
+    runner.run(lowPlan.workloads(), atLow);
+    atLow.lap();
+    List<Workload> scaled =
+        highPlan.workloads().stream()
+            .filter(w -> highPlan.scaleKeys().containsKey(w.name()))
+            .toList();
+    CellTimer atHigh = new CellTimer("at scale " + HIGH, progress, nanoTime);
+    runner.run(scaled, atHigh);
+    atHigh.lap();
+
+    Map<String, Cost> costs = new LinkedHashMap<>();
+    double constant = atLow.seconds(CellTimer.OVERHEAD); // sizing and probing, once a comparison
+    for (Workload w : full.workloads()) {
+      String name = w.name();
+      double lowSeconds = atLow.seconds(name);
+      String key = full.scaleKeys().get(name);
+      if (key == null) {
+        constant += lowSeconds * runsPerCell;
+        continue;
+      }
+      Cost cost = line(LOW, lowSeconds, HIGH, atHigh.seconds(name));
+      long fixed = full.fixedSeconds().getOrDefault(name, 0L);
+      if (fixed > TIMING_SAMPLE_SECONDS) {
+        cost = cost.plus((fixed - TIMING_SAMPLE_SECONDS) * (double) atLow.cells(name));
+      }
+      costs.merge(
+          key,
+          cost.times(runsPerCell),
+          (a, b) -> new Cost(a.fixed() + b.fixed(), a.perScale() + b.perScale()));
+    }
+    double timing = (nanoTime.getAsLong() - started) / 1e9;
+    double left = Math.max(0, budget.toSeconds() - timing) * MARGIN;
+    Allotment allotment = allot(costs, constant, left, LOW);
+    String note = note(budget, timing, allotment);
+    progress.note(note);
+    return ComparisonPresets.plan(
+        preset, params, freeBytes, new ComparisonPresets.Fitted(allotment.scales(), 0, note));
+  }
+
+  /** Every row at {@code scale}, and randomio's sample at {@link #TIMING_SAMPLE_SECONDS}. */
+  private static ComparisonPresets.Fitted timing(double scale) {
+    Map<String, Double> scales = new HashMap<>();
+    ComparisonPresets.SCALED.forEach(k -> scales.put(k, scale));
+    return new ComparisonPresets.Fitted(scales, TIMING_SAMPLE_SECONDS, "");
+  }
+
+  static String note(Duration budget, double timingSeconds, Allotment a) {
+    List<String> shrunk = new ArrayList<>();
+    a.scales()
+        .forEach(
+            (k, s) -> {
+              if (s < 1) {
+                shrunk.add(String.format(Locale.ROOT, "%s %.3g", k, s));
+              }
+            });
+    String head =
+        "time budget "
+            + duration(budget.toSeconds())
+            + ": each row timed once per filesystem at scales "
+            + LOW
+            + " and "
+            + HIGH
+            + " ("
+            + duration(Math.round(timingSeconds))
+            + ")";
+    if (!a.fits()) {
+      return head
+          + "; even at scale "
+          + LOW
+          + " the table is predicted to take "
+          + duration(Math.round(a.predictedSeconds()))
+          + ", past the budget: every row runs at that scale";
+    }
+    if (shrunk.isEmpty()) {
+      return head
+          + "; the table at its full sizes is predicted to take "
+          + duration(Math.round(a.predictedSeconds()))
+          + ", within the budget";
+    }
+    return head
+        + "; predicted "
+        + duration(Math.round(a.predictedSeconds()))
+        + " with each row's time over the filesystems capped at "
+        + duration(Math.round(a.capSeconds()))
+        + ", which shrinks "
+        + String.join(", ", shrunk)
+        + " (the other rows keep their sizes)";
+  }
+
+  /** {@code 1h02m}, {@code 5m10s}, {@code 42s}. */
+  static String duration(long seconds) {
+    return seconds >= 3600
+        ? String.format(Locale.ROOT, "%dh%02dm", seconds / 3600, seconds % 3600 / 60)
+        : seconds >= 60
+            ? String.format(Locale.ROOT, "%dm%02ds", seconds / 60, seconds % 60)
+            : seconds + "s";
+  }
+
+  /**
+   * Wall time per workload over its cells: the time from each event of a comparison to the next
+   * goes to the cell last started, so that volume creation and teardown count too.
+   */
+  static final class CellTimer implements ComparisonListener {
+    /** The time before the first cell: sizing volumes and probing the machine. */
+    static final String OVERHEAD = "";
+
+    private final String label;
+    private final ComparisonListener progress;
+    private final LongSupplier nanoTime;
+    private final Map<String, Long> nanos = new HashMap<>();
+    private final Map<String, Integer> cells = new HashMap<>();
+    private String current = OVERHEAD;
+    private long mark;
+
+    CellTimer(String label, ComparisonListener progress, LongSupplier nanoTime) {
+      this.label = label;
+      this.progress = progress;
+      this.nanoTime = nanoTime;
+      this.mark = nanoTime.getAsLong();
+    }
+
+    double seconds(String workload) {
+      return nanos.getOrDefault(workload, 0L) / 1e9;
+    }
+
+    int cells(String workload) {
+      return cells.getOrDefault(workload, 0);
+    }
+
+    void lap() {
+      long now = nanoTime.getAsLong();
+      nanos.merge(current, now - mark, Long::sum);
+      mark = now;
+    }
+
+    @Override
+    public void cellStarted(CellId cell, int position, int cells) {
+      lap();
+      current = cell.workload();
+      this.cells.merge(current, 1, Integer::sum);
+      progress.note(
+          String.format(
+              Locale.ROOT, "time budget, timing %s: [%d/%d] %s", label, position, cells, cell));
+    }
+
+    @Override
+    public void repetitionFinished(CellId cell, Repetition repetition) {
+      lap();
+    }
+
+    @Override
+    public void cellFinished(ComparisonCell cell) {
+      lap();
+    }
+
+    @Override
+    public void done(Comparison comparison) {
+      lap();
+    }
+  }
+}

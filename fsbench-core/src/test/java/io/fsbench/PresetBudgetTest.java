@@ -1,0 +1,176 @@
+package io.fsbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fsbench.api.CellId;
+import io.fsbench.api.ComparisonListener;
+import io.fsbench.api.DdSpec;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.IozoneSpec;
+import io.fsbench.api.LargeFileSpec;
+import io.fsbench.api.RandomIoSpec;
+import io.fsbench.api.TreeSpec;
+import io.fsbench.api.Tuning;
+import io.fsbench.api.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class PresetBudgetTest {
+
+  private static final long TIB = 1L << 40;
+  private static final List<String> FILE_SYSTEMS = List.of("ext4", "xfs", "btrfs", "zfs");
+
+  @Test
+  void aLineThroughTwoTimingsSplitsFixedFromScaledTime() {
+    PresetBudget.Cost c = PresetBudget.line(0.01, 12, 0.04, 18);
+
+    assertThat(c.fixed()).isCloseTo(10, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(c.perScale()).isCloseTo(200, org.assertj.core.data.Offset.offset(1e-9));
+    // a second timing faster than the first (noise) is no time per scale, not a negative one
+    assertThat(PresetBudget.line(0.01, 12, 0.04, 11).perScale()).isZero();
+  }
+
+  @Test
+  void theSlowestRowsShrinkToACommonCapAndTheRestKeepTheirSize() {
+    Map<String, PresetBudget.Cost> costs = new LinkedHashMap<>();
+    costs.put("dd", new PresetBudget.Cost(10, 100)); // 110 s at full size
+    costs.put("iozone-4k", new PresetBudget.Cost(10, 3000)); // 3010 s
+    costs.put("files-1m", new PresetBudget.Cost(10, 1000)); // 1010 s
+
+    PresetBudget.Allotment a = PresetBudget.allot(costs, 100, 1000, 0.004);
+
+    assertThat(a.fits()).isTrue();
+    assertThat(a.scales().get("dd")).isEqualTo(1.0);
+    assertThat(a.predictedSeconds()).isCloseTo(1000, org.assertj.core.data.Offset.offset(0.01));
+    // (1000 - 100 - 110) / 2 = 395 s each for the two rows that do not fit
+    assertThat(a.capSeconds()).isCloseTo(395, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(a.scales().get("iozone-4k"))
+        .isCloseTo(385.0 / 3000, org.assertj.core.data.Offset.offset(1e-4));
+    assertThat(a.scales().get("files-1m"))
+        .isCloseTo(385.0 / 1000, org.assertj.core.data.Offset.offset(1e-4));
+  }
+
+  @Test
+  void aBudgetTooSmallForEvenTheSmallestScaleSaysSo() {
+    PresetBudget.Allotment a =
+        PresetBudget.allot(Map.of("dd", new PresetBudget.Cost(50, 100)), 100, 120, 0.004);
+
+    assertThat(a.fits()).isFalse();
+    assertThat(a.scales()).containsEntry("dd", 0.004);
+    assertThat(PresetBudget.note(Duration.ofMinutes(2), 30, a)).contains("past the budget");
+  }
+
+  @Test
+  void fitsClassicTableByTimingItsRowsAndShrinksOnlyTheSlowOnes() {
+    // seconds per cell: a fixed part, and a part per unit of scale (zfs's random 4k writes make
+    // iozone-4k the slow row, files-1m the next)
+    Map<String, double[]> cost = new LinkedHashMap<>();
+    cost.put("iozone-4k", new double[] {1, 2400});
+    cost.put("files-1m", new double[] {1, 600});
+    for (String fixed : List.of("fs-lifecycle", "tree", "postmark")) {
+      cost.put(fixed, new double[] {10, 0});
+    }
+    AtomicLong clock = new AtomicLong();
+    List<String> notes = new ArrayList<>();
+    ComparisonListener progress =
+        new ComparisonListener() {
+          @Override
+          public void note(String message) {
+            notes.add(message);
+          }
+        };
+    List<List<Workload>> runs = new ArrayList<>();
+    PresetBudget.Runner runner =
+        (workloads, timer) -> {
+          runs.add(workloads);
+          double scale = runs.size() == 1 ? PresetBudget.LOW : PresetBudget.HIGH;
+          int position = 0;
+          for (Workload w : workloads) {
+            for (String fs : FILE_SYSTEMS) {
+              timer.cellStarted(
+                  new CellId(fs, Tuning.defaults(), w.name()), ++position, workloads.size() * 4);
+              double[] c = cost.getOrDefault(w.name(), new double[] {1, 20});
+              clock.addAndGet((long) ((c[0] + c[1] * scale) * 1e9));
+            }
+          }
+        };
+
+    ComparisonPresets.Plan plan =
+        PresetBudget.fit(
+            "classic-table",
+            Map.of(),
+            TIB,
+            Duration.ofMinutes(45),
+            1,
+            runner,
+            progress,
+            clock::get);
+
+    // timed twice: every row at the low scale, then only the rows a budget shrinks at the high one
+    assertThat(runs.get(0)).hasSize(13);
+    assertThat(runs.get(1))
+        .extracting(Workload::name)
+        .doesNotContain("fs-lifecycle", "tree", "postmark")
+        .contains("iozone-4k", "files-1m", "dd-write-1k");
+    assertThat(spec(runs.get(0), "randomio", RandomIoSpec.class).sampleTime())
+        .isEqualTo(Duration.ofSeconds(5));
+    // the rows that fit keep the table's sizes, randomio its 60 s sample
+    assertThat(spec(plan.workloads(), "largefile", LargeFileSpec.class).size().bytes())
+        .isEqualTo(4L << 30);
+    assertThat(spec(plan.workloads(), "dd-write-1m", DdSpec.class).count()).isEqualTo(4096);
+    assertThat(spec(plan.workloads(), "randomio", RandomIoSpec.class).sampleTime())
+        .isEqualTo(Duration.ofSeconds(60));
+    // the slow ones shrink, the slowest most
+    long iozone = spec(plan.workloads(), "iozone-4k", IozoneSpec.class).fileSizes().get(0).bytes();
+    long files = spec(plan.workloads(), "files-1m", TreeSpec.class).generatedFiles();
+    assertThat(iozone).isLessThan(8192L << 20);
+    assertThat(files).isLessThan(1_000_000);
+    assertThat((double) iozone / (8192L << 20)).isLessThan(files / 1_000_000.0);
+    assertThat(plan.info().scaling())
+        .anySatisfy(line -> assertThat(line).startsWith("time budget 45m00s").contains("iozone-4k"))
+        .anySatisfy(line -> assertThat(line).startsWith("iozone-4k file: 8g →").contains("budget"));
+    assertThat(notes).last().asString().startsWith("time budget 45m00s");
+    // the prediction fits what is left after timing, with its margin
+    double timing = clock.get() / 1e9;
+    double predicted = 0;
+    for (Workload w : plan.workloads()) {
+      double[] c = cost.getOrDefault(w.name(), new double[] {1, 20});
+      double scale =
+          w.name().equals("iozone-4k")
+              ? (double) iozone / (8192L << 20)
+              : w.name().equals("files-1m") ? files / 1_000_000.0 : 1;
+      predicted += 4 * (c[0] + c[1] * scale);
+    }
+    predicted += 4 * 55; // randomio samples 60 s, not the 5 s it was timed with
+    assertThat(predicted).isLessThanOrEqualTo((45 * 60 - timing) * PresetBudget.MARGIN + 8);
+  }
+
+  @Test
+  void aBudgetIsClassicTablesAloneAndRefusedWhenItIsNotATime() {
+    assertThat(ComparisonPresets.plan("classic-table", Map.of(), TIB).budget())
+        .contains(Duration.ofMinutes(45));
+    assertThat(ComparisonPresets.plan("classic-table", Map.of("scale", "0.1"), TIB).budget())
+        .isEmpty();
+    assertThat(ComparisonPresets.plan("classic-table", Map.of("budget", "off"), TIB).budget())
+        .isEmpty();
+    assertThat(ComparisonPresets.plan("classic-table", Map.of("budget", "2h"), TIB).budget())
+        .contains(Duration.ofHours(2));
+    assertThatThrownBy(() -> ComparisonPresets.plan("classic-table", Map.of("budget", "soon"), TIB))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("budget (soon) must be a time such as 45m");
+    assertThatThrownBy(() -> ComparisonPresets.plan("tar-rm", Map.of("budget", "10m"), TIB))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("preset tar-rm has no time budget (budget=10m)");
+  }
+
+  private static <T> T spec(List<Workload> workloads, String name, Class<T> type) {
+    return type.cast(
+        workloads.stream().filter(w -> w.name().equals(name)).findFirst().orElseThrow().spec());
+  }
+}
