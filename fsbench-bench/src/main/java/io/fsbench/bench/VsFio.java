@@ -142,7 +142,8 @@ public final class VsFio {
             rows.add(compare(fs, volume, workload, rounds));
           } catch (IOException | RuntimeException e) {
             // one job that fails on one side is a row without ratios, not the end of the table
-            rows.add(new Row(fs, workload, null, null, "", "failed: " + firstLine(e.getMessage())));
+            rows.add(
+                new Row(fs, workload, null, null, "", "", "failed: " + firstLine(e.getMessage())));
           }
         }
       }
@@ -197,7 +198,7 @@ public final class VsFio {
         }
       }
     } catch (DirectIoUnsupported e) {
-      return new Row(fs, workload, null, null, "", e.getMessage());
+      return new Row(fs, workload, null, null, "", "", e.getMessage());
     } finally {
       Files.deleteIfExists(jobFile);
       deleteTree(fioDir);
@@ -209,6 +210,7 @@ public final class VsFio {
         VsFioSample.median(fio),
         VsFioSample.median(own),
         VsFioSample.apart(fio, own),
+        VsFioSample.p99Apart(fio, own),
         null);
   }
 
@@ -267,7 +269,7 @@ public final class VsFio {
             + " fsbench/fio for bw and iops, fio/fsbench for p99 clat (above 1 = fsbench better)");
     System.out.printf(
         Locale.ROOT,
-        "%-6s %-24s %12s %12s %10s %10s %10s %10s %8s %4s %8s %8s%n",
+        "%-6s %-24s %12s %12s %10s %10s %10s %10s %8s %4s %8s %8s %4s%n",
         "fs",
         "workload",
         "fio MiB/s",
@@ -279,7 +281,8 @@ public final class VsFio {
         "bw",
         "runs",
         "iops",
-        "p99");
+        "p99",
+        "runs");
     List<Double> ratios = new ArrayList<>();
     List<String> below = new ArrayList<>();
     for (Row r : rows) {
@@ -292,11 +295,15 @@ public final class VsFio {
       double p99 = r.fio.p99() / r.own.p99();
       ratios.addAll(List.of(bw, iops, p99));
       if (bw < 0.95) {
-        below.add(String.format(Locale.ROOT, "%s %s %.3f %s", r.fs, r.workload, bw, r.apart));
+        below.add(String.format(Locale.ROOT, "%s %s bw %.3f %s", r.fs, r.workload, bw, r.apart));
+      }
+      if (p99 < 0.95) {
+        below.add(
+            String.format(Locale.ROOT, "%s %s p99 %.3f %s", r.fs, r.workload, p99, r.p99Apart));
       }
       System.out.printf(
           Locale.ROOT,
-          "%-6s %-24s %12.1f %12.1f %10.0f %10.0f %10.1f %10.1f %8.3f %4s %8.3f %8.3f%n",
+          "%-6s %-24s %12.1f %12.1f %10.0f %10.0f %10.1f %10.1f %8.3f %4s %8.3f %8.3f %4s%n",
           r.fs,
           r.workload,
           r.fio.bw() / 1048576,
@@ -308,7 +315,8 @@ public final class VsFio {
           bw,
           r.apart,
           iops,
-          p99);
+          p99,
+          r.p99Apart);
     }
     if (!ratios.isEmpty()) {
       List<Double> sorted = ratios.stream().sorted().toList();
@@ -324,9 +332,9 @@ public final class VsFio {
           sorted.get(sorted.size() - 1),
           sorted.size());
       System.out.println(
-          "bw below 0.95 ("
+          "bw and p99 ratios below 0.95 ("
               + below.size()
-              + "; < every fsbench run slower than every fio run, ≈ runs overlap): "
+              + "; < every fsbench run worse than every fio run, ≈ runs overlap): "
               + (below.isEmpty() ? "none" : String.join(", ", below)));
     }
   }
@@ -362,7 +370,13 @@ public final class VsFio {
   }
 
   private record Row(
-      String fs, String workload, VsFioSample fio, VsFioSample own, String apart, String note) {}
+      String fs,
+      String workload,
+      VsFioSample fio,
+      VsFioSample own,
+      String apart,
+      String p99Apart,
+      String note) {}
 
   private static final class DirectIoUnsupported extends RuntimeException {
     DirectIoUnsupported(String message) {

@@ -3,6 +3,7 @@ package io.fsbench.bench;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One run of a {@link VsFio} row: its bandwidth (bytes/s), IOPS and p99 completion latency (ns).
@@ -29,14 +30,35 @@ record VsFioSample(double bw, double iops, double p99) {
   }
 
   /**
-   * Whether the bandwidths of the two sides' runs are apart: {@code "<"} when every fsbench run was
+   * Whether the two sides' runs are apart on bandwidth: {@code "<"} when every fsbench run was
    * slower than every fio run, {@code ">"} when faster, {@code "≈"} when they overlap.
    */
   static String apart(List<VsFioSample> fio, List<VsFioSample> own) {
-    double fioMin = fio.stream().mapToDouble(VsFioSample::bw).min().orElseThrow();
-    double fioMax = fio.stream().mapToDouble(VsFioSample::bw).max().orElseThrow();
-    double ownMin = own.stream().mapToDouble(VsFioSample::bw).min().orElseThrow();
-    double ownMax = own.stream().mapToDouble(VsFioSample::bw).max().orElseThrow();
-    return ownMax < fioMin ? "<" : ownMin > fioMax ? ">" : "≈";
+    return apart(fio, own, VsFioSample::bw, true);
+  }
+
+  /**
+   * Whether the two sides' p99 latencies are apart: {@code "<"} when every fsbench run's p99 was
+   * above every fio run's (fsbench worse), {@code ">"} when below, {@code "≈"} when they overlap.
+   */
+  static String p99Apart(List<VsFioSample> fio, List<VsFioSample> own) {
+    return apart(fio, own, VsFioSample::p99, false);
+  }
+
+  private static String apart(
+      List<VsFioSample> fio,
+      List<VsFioSample> own,
+      ToDoubleFunction<VsFioSample> metric,
+      boolean higherIsBetter) {
+    double fioMin = fio.stream().mapToDouble(metric).min().orElseThrow();
+    double fioMax = fio.stream().mapToDouble(metric).max().orElseThrow();
+    double ownMin = own.stream().mapToDouble(metric).min().orElseThrow();
+    double ownMax = own.stream().mapToDouble(metric).max().orElseThrow();
+    boolean below = ownMax < fioMin;
+    boolean above = ownMin > fioMax;
+    if (!below && !above) {
+      return "≈";
+    }
+    return below == higherIsBetter ? "<" : ">";
   }
 }
