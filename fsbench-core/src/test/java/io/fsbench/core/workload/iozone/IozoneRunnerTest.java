@@ -66,6 +66,20 @@ class IozoneRunnerTest {
   }
 
   @Test
+  void aVolumeHoldsTheFileTwiceForTheRewriteOfACopyOnWriteFilesystem() {
+    // btrfs ran out of room rewriting an 8 GiB file on an 11 GiB volume sized for it once
+    assertThat(
+            runner.footprint(spec(Map.of("size", "8g", "record", "1m", "tests", "0,1,2"))).bytes())
+        .isGreaterThanOrEqualTo(2L * (8L << 30));
+    assertThat(
+            runner
+                .footprint(
+                    spec(Map.of("size", "64m", "record", "4k", "threads", "3", "tests", "0")))
+                .bytes())
+        .isGreaterThanOrEqualTo(2L * 3 * (64L << 20));
+  }
+
+  @Test
   void writeLeavesAFileOfWholeRecordsOfZerosAndKeepLeavesItThere() throws Exception {
     IozoneSpec spec = spec(Map.of("size", "10000b", "record", "4k", "tests", "0", "keep", "true"));
 
