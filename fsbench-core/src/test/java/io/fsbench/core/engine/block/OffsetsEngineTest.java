@@ -286,6 +286,20 @@ class OffsetsEngineTest {
   }
 
   @Test
+  void theLfsrSpansTheSmallestSizeSoALargerReadEndsThePassAtTheFirstBlockPastTheRegion() {
+    // fio's init_random_map sizes the LFSR in rw_min_bs (16k here: 64 blocks of 1m) and
+    // get_next_block multiplies the block by the read's 64k, so 48 of the 64 lie past the region
+    // and the first of them ends the pass (seed 2053 case 206: fio 1 read, then a second pass)
+    JobSpec spec = spec("rw=randread", "random_generator=lfsr", "bs=64k,16k", "size=1m");
+
+    List<Long> offsets = offsets(spec, new IoFile(Path.of("j"), 1 << 20));
+
+    assertThat(offsets).hasSizeLessThan(16).doesNotHaveDuplicates();
+    assertThat(offsets).allSatisfy(o -> assertThat(o % 65536).isZero());
+    assertThat(offsets).allSatisfy(o -> assertThat(o).isLessThan(1L << 20));
+  }
+
+  @Test
   void theLfsrLetsARandomModifierFollowSequentiallySinceItKeepsNoMap() {
     JobSpec spec = spec("rw=randread:4", "random_generator=lfsr", "bs=4k", "size=64k");
 
