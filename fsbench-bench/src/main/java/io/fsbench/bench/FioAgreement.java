@@ -313,8 +313,21 @@ final class FioAgreement {
                         && !s.writes()
                         && Verifies.readsBack(s)
                         && FioTolerances.randomSizes(s));
+    // a filedelete job whose pass may end short at a drawn block (two block sizes, an LFSR block
+    // past the region) goes on to a second pass when the first did some I/O, and that pass's open
+    // deletes the file again: ENOENT, error 2, or none when the first draw ended it at once (seed
+    // 2053 case 206: fio 1 read then error 2; alone, fio's first block lies past the region)
+    boolean deletesAgainDrawn =
+        sections.stream()
+            .anyMatch(
+                s -> s.option("ioengine", "").equals("filedelete") && FioTolerances.randomSizes(s));
     for (String field : List.of("error", "total_err", "first_error")) {
-      if (field.equals("total_err") && countsDrawn) {
+      if (field.equals("total_err") && (countsDrawn || deletesAgainDrawn)) {
+        continue;
+      }
+      if (deletesAgainDrawn
+          && List.of(0, 2).contains(fio.path(field).asInt())
+          && List.of(0, 2).contains(own.path(field).asInt())) {
         continue;
       }
       if (!fio.path(field).equals(own.path(field))) {

@@ -394,4 +394,28 @@ class FioAgreementTest {
     assertThat(FioAgreement.compare(c, fio, own)).noneMatch(d -> d.contains("trim"));
     assertThat(FioAgreement.compare(c, fio, tooMuch)).anyMatch(d -> d.contains("trim.io_bytes"));
   }
+
+  @Test
+  void aFiledeleteJobWhosePassMayEndShortMayOrMayNotDeleteAgain() throws Exception {
+    // seed 2053 case 206: randread bs=64k,16k random_generator=lfsr on filedelete; a first pass
+    // that read something and ended short goes on to a second, whose open deletes again (ENOENT)
+    FioCase drawn =
+        writeJob(
+            Map.of("rw", "randread", "bs", "64k,16k", "size", "3072k", "ioengine", "filedelete"));
+    FioCase fixed =
+        writeJob(Map.of("rw", "randread", "bs", "64k", "size", "3072k", "ioengine", "filedelete"));
+    JsonNode fio = withError(report("fio-3.33", 0, 0, 0, 0), 2);
+    JsonNode own = withError(report("x", 0, 0, 0, 0), 0);
+
+    assertThat(FioAgreement.compare(drawn, fio, own)).noneMatch(d -> d.contains("error"));
+    assertThat(FioAgreement.compare(fixed, fio, own)).contains("job 0 (w): error fio 2, fsbench 0");
+    assertThat(FioAgreement.compare(drawn, fio, withError(report("x", 0, 0, 0, 0), 5)))
+        .contains("job 0 (w): error fio 2, fsbench 5");
+  }
+
+  private static JsonNode withError(JsonNode report, int error) {
+    ((com.fasterxml.jackson.databind.node.ObjectNode) report.path("jobs").path(0))
+        .put("error", error);
+    return report;
+  }
 }
