@@ -104,6 +104,41 @@ public final class FileCalls {
   }
 
   /**
+   * openat(2) of {@code relative} in the directory {@code dirFd}, with O_CLOEXEC added: a lookup of
+   * the name alone, as a tool that made the directory its working directory opens it.
+   */
+  public static int openAt(int dirFd, NativePath relative, int flags, int mode) throws IOException {
+    long address = relative.address();
+    while (true) {
+      int fd = LibC.openat(dirFd, address, flags | LibC.O_CLOEXEC, mode);
+      if (fd >= 0) {
+        return fd;
+      }
+      int errno = Native.getLastError();
+      if (errno != NativeIoException.EINTR) {
+        throw error("open", relative.toString(), errno);
+      }
+    }
+  }
+
+  /** The size of {@code relative} in the directory {@code dirFd}, following a final link (stat). */
+  public static long statSizeAt(int dirFd, NativePath relative) throws IOException {
+    NativeBuffer buffer = STAT.get();
+    long address = buffer.address(0, LibC.STATX_BUFFER);
+    if (LibC.statx(dirFd, relative.address(), 0, LibC.STATX_SIZE, address) != 0) {
+      throw error("stat", relative.toString(), Native.getLastError());
+    }
+    return buffer.buffer().order(ByteOrder.nativeOrder()).getLong(LibC.STATX_SIZE_OFFSET);
+  }
+
+  /** unlinkat(2) of the file {@code relative} in the directory {@code dirFd}. */
+  public static void unlinkAt(int dirFd, NativePath relative) throws IOException {
+    if (LibC.unlinkat(dirFd, relative.address(), 0) != 0) {
+      throw error("unlink", relative.toString(), Native.getLastError());
+    }
+  }
+
+  /**
    * Whether the kernel holds a block device exclusively — mounted, swap, a member of an md, dm or
    * OpenZFS device — found as Linux does: an {@code open(O_EXCL)} of a block device fails with
    * EBUSY while someone has claimed it.

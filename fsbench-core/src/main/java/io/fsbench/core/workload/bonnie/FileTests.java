@@ -43,6 +43,7 @@ final class FileTests {
   private final NativePath path = new NativePath();
   private FileNames names = new FileNames(new String[0], new int[0]);
   private int[] dirHandles = new int[0];
+  private int rootFd = -1;
   private long fsyncs;
   private long bytes;
 
@@ -63,14 +64,18 @@ final class FileTests {
 
   /** The six tests, in bonnie++'s order, drawing from {@code random} as bonnie++ draws. */
   void run(GlibcRand random, List<TestResult> results) throws IOException {
-    results.add(create(random, false));
-    results.add(statSequential());
-    results.add(deleteSequential());
-    results.add(create(random, true));
-    names.shuffle(random);
-    results.add(statRandom());
-    names.shuffle(random);
-    results.add(deleteRandom());
+    try {
+      results.add(create(random, false));
+      results.add(statSequential());
+      results.add(deleteSequential());
+      results.add(create(random, true));
+      names.shuffle(random);
+      results.add(statRandom());
+      names.shuffle(random);
+      results.add(deleteRandom());
+    } finally {
+      closeDirectories();
+    }
   }
 
   private TestResult create(GlibcRand random, boolean randomOrder) throws IOException {
@@ -91,6 +96,8 @@ final class FileTests {
 
   private void makeDirectories() throws IOException {
     FileCalls.mkdir(at(""), DIR_MODE);
+    // bonnie++ works in its directory (chdir) and names each file relative to it: one lookup
+    rootFd = FileCalls.openDirectory(at(""));
     if (dirs > 1) {
       for (int d = 0; d < dirs; d++) {
         FileCalls.mkdir(at(FileNames.directoryName(d)), DIR_MODE);
@@ -106,7 +113,8 @@ final class FileTests {
 
   private void createFile(String name, long size, int dir) throws IOException {
     int fd =
-        FileCalls.open(at(name), FileCalls.O_CREAT | FileCalls.O_EXCL | FileCalls.O_WRONLY, MODE);
+        FileCalls.openAt(
+            rootFd, named(name), FileCalls.O_CREAT | FileCalls.O_EXCL | FileCalls.O_WRONLY, MODE);
     try {
       if (max != 0) {
         for (long i = 0; i < size; i += chunk) {
@@ -164,10 +172,10 @@ final class FileTests {
 
   /** bonnie++'s {@code stat_file}: stat, and read a file that is not empty in file chunks. */
   private void statFile(String name) throws IOException {
-    NativePath file = at(name);
-    long size = FileCalls.lstatSize(file);
+    NativePath file = named(name);
+    long size = FileCalls.statSizeAt(rootFd, file);
     if (size > 0) {
-      int fd = FileCalls.open(file, 0, 0);
+      int fd = FileCalls.openAt(rootFd, file, 0, 0);
       try {
         for (long i = 0; i < size; i += chunk) {
           int n = (int) Math.min(chunk, size - i);
@@ -207,6 +215,7 @@ final class FileTests {
         Files.delete(directory(d));
       }
     }
+    closeRoot();
     Files.delete(root);
     expect(count, "delete");
     FileCalls.sync();
@@ -219,7 +228,7 @@ final class FileTests {
     for (int i = 0; i < number; i++) {
       checkCancelled();
       watch.opStart();
-      FileCalls.unlink(at(names.name(i)));
+      FileCalls.unlinkAt(rootFd, named(names.name(i)));
       syncDirectory(names.directory(i));
       watch.opStop();
     }
@@ -229,6 +238,7 @@ final class FileTests {
         Files.delete(directory(d));
       }
     }
+    closeRoot();
     Files.delete(root);
     FileCalls.sync();
     return stop(Test.RAN_DEL, 0, 0);
@@ -248,6 +258,29 @@ final class FileTests {
     }
   }
 
+  private void closeRoot() throws IOException {
+    if (rootFd >= 0) {
+      int fd = rootFd;
+      rootFd = -1;
+      FileCalls.close(fd);
+    }
+  }
+
+  /** Closes what a test that failed left open: the test directory and the synced ones. */
+  private void closeDirectories() throws IOException {
+    try {
+      closeRoot();
+    } finally {
+      for (int d = 0; d < dirHandles.length; d++) {
+        if (dirHandles[d] >= 0) {
+          int fd = dirHandles[d];
+          dirHandles[d] = -1;
+          FileCalls.close(fd);
+        }
+      }
+    }
+  }
+
   /** Files that are gone from the directories bonnie++ read, or too many, fail the test. */
   private void expect(int count, String what) {
     if (count != number) {
@@ -260,6 +293,13 @@ final class FileTests {
   private Path directory(int d) {
     return dirs > 1 ? root.resolve(FileNames.directoryName(d)) : root;
   }
+
+  /** {@code name} relative to the test's directory, in this object's path buffer. */
+  private NativePath named(String name) {
+    return path.set(NO_PREFIX).append(name);
+  }
+
+  private static final byte[] NO_PREFIX = new byte[0];
 
   /** {@code name} inside the test's directory, in this thread's path buffer. */
   private NativePath at(String name) {
