@@ -29,8 +29,34 @@ final class FioTolerances {
   static long passes(FioCase.Section s) {
     long loops = Long.parseLong(s.option("loops", "1"));
     long files = s.options().containsKey("filename") ? 1 : Long.parseLong(s.option("nrfiles", "1"));
-    long perPass = Math.max(1, s.fileBytes() * files);
+    long perPass = Math.max(1, smallestRegion(s) * files);
     return Math.max(loops, (s.limitBytes() + perPass - 1) / perPass);
+  }
+
+  /**
+   * The fewest bytes a clone's pass can cover in a file: the file less its clone's offset (seed
+   * 2054 case 164: offset=25600 in 100k files leaves 76800 bytes, so io_size=100k takes a second
+   * pass). A percentage is taken of the file's size as given.
+   */
+  static long smallestRegion(FioCase.Section s) {
+    boolean kb1000 = "1000".equals(s.option("kb_base", "1024"));
+    long file = s.fileBytes();
+    long offset = offsetBytes(s.option("offset", "0"), file, kb1000);
+    long increment = offsetBytes(s.option("offset_increment", "0"), file, kb1000);
+    long smallest = file;
+    for (int clone = 0; clone < s.numJobs(); clone++) {
+      long start = offset + clone * increment;
+      if (start > 0 && start < file) {
+        smallest = Math.min(smallest, file - start);
+      }
+    }
+    return Math.max(1, smallest);
+  }
+
+  private static long offsetBytes(String value, long file, boolean kb1000) {
+    return value.endsWith("%")
+        ? file * Long.parseLong(value.substring(0, value.length() - 1)) / 100
+        : FioJobGenerator.bytes(value, kb1000);
   }
 
   /** The I/Os number_ios allows one clone of a section: number_ios times loops. */

@@ -418,4 +418,29 @@ class FioAgreementTest {
         .put("error", error);
     return report;
   }
+
+  @Test
+  void fio333sRepeatedSyncAtALaterPassOfAnOffsetRegionIsToleratedOnlyForOldFio() throws Exception {
+    // seed 2054 case 164: offset=25600 leaves 76800 bytes of each 100k file, so io_size=100k
+    // takes two passes; fio 3.33 syncs again at the second pass's start (13), fio 3.38 not (12)
+    FioCase c =
+        writeJob(
+            Map.of(
+                "rw",
+                "write",
+                "bs",
+                "4k",
+                "fdatasync",
+                "2",
+                "filesize",
+                "100k",
+                "io_size",
+                "100k",
+                "offset",
+                "25600"));
+    JsonNode own = report("x", 102400, 25, 12, 12);
+
+    assertThat(FioAgreement.compare(c, report("fio-3.33", 102400, 25, 0, 13), own)).isEmpty();
+    assertThat(FioAgreement.compare(c, report("fio-3.38", 102400, 25, 0, 13), own)).isNotEmpty();
+  }
 }
