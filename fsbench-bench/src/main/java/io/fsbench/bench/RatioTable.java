@@ -27,7 +27,15 @@ final class RatioTable {
     List<String[]> table = new ArrayList<>();
     table.add(
         new String[] {
-          "workload", "fs", "unit", "C tool", "fsbench", "fsbench/C", "C runs", "fsbench runs"
+          "workload",
+          "fs",
+          "unit",
+          "C tool",
+          "fsbench",
+          "fsbench/C",
+          "apart",
+          "C runs",
+          "fsbench runs"
         });
     for (List<Run> runs : rows.values()) {
       List<Double> c = rates(runs, true);
@@ -43,11 +51,28 @@ final class RatioTable {
             number(cMean),
             number(fMean),
             c.isEmpty() || f.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", fMean / cMean),
+            apart(c, f),
             join(c),
             join(f)
           });
     }
     return Table.render(table);
+  }
+
+  /**
+   * Whether the two sides' runs lie apart: {@code <} when every fsbench run was slower than every C
+   * run, {@code >} when faster, {@code ≈} when the ranges overlap (the machine's noise covers the
+   * difference), {@code -} when a side has no run.
+   */
+  static String apart(List<Double> c, List<Double> f) {
+    if (c.isEmpty() || f.isEmpty()) {
+      return "-";
+    }
+    double cMin = c.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    double cMax = c.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    double fMin = f.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    double fMax = f.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    return fMax < cMin ? "<" : fMin > cMax ? ">" : "≈";
   }
 
   private static List<Double> rates(List<Run> runs, boolean cTool) {

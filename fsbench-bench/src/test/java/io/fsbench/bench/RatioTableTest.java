@@ -21,7 +21,16 @@ class RatioTableTest {
 
     assertThat(text.lines())
         .hasSize(3)
-        .anySatisfy(l -> assertThat(l).contains("ext4", "100.0", "90.0", "0.90", "80.0 100.0"))
-        .anySatisfy(l -> assertThat(l).contains("xfs", "50.0", "100.0", "2.00"));
+        .anySatisfy(l -> assertThat(l).contains("ext4", "100.0", "90.0", "0.90", "≈", "80.0 100.0"))
+        .anySatisfy(l -> assertThat(l).contains("xfs", "50.0", "100.0", "2.00", ">"));
+  }
+
+  @Test
+  void saysWhenEveryRunOfOneSideWasSlowerThanEveryRunOfTheOther() {
+    assertThat(RatioTable.apart(java.util.List.of(10.0, 12.0), java.util.List.of(8.0, 9.9)))
+        .isEqualTo("<");
+    assertThat(RatioTable.apart(java.util.List.of(10.0, 12.0), java.util.List.of(9.0, 10.0)))
+        .isEqualTo("≈");
+    assertThat(RatioTable.apart(java.util.List.of(), java.util.List.of(9.0))).isEqualTo("-");
   }
 }
