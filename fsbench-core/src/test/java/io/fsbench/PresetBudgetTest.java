@@ -76,6 +76,9 @@ class PresetBudgetTest {
     for (String fixed : List.of("fs-lifecycle", "tree", "postmark")) {
       cost.put(fixed, new double[] {10, 0});
     }
+    for (String dd : List.of("dd-write-1k", "dd-read-1k", "dd-write-1m", "dd-read-1m")) {
+      cost.put(dd, new double[] {1, 10});
+    }
     AtomicLong clock = new AtomicLong();
     List<String> notes = new ArrayList<>();
     ComparisonListener progress =

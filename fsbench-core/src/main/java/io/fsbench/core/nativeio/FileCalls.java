@@ -110,11 +110,11 @@ public final class FileCalls {
   public static int openAt(int dirFd, NativePath relative, int flags, int mode) throws IOException {
     long address = relative.address();
     while (true) {
-      int fd = LibC.openat(dirFd, address, flags | LibC.O_CLOEXEC, mode);
+      int fd = Shim.openAt(dirFd, address, flags | LibC.O_CLOEXEC, mode);
       if (fd >= 0) {
         return fd;
       }
-      int errno = Native.getLastError();
+      int errno = -fd;
       if (errno != NativeIoException.EINTR) {
         throw error("open", relative.toString(), errno);
       }
@@ -125,16 +125,18 @@ public final class FileCalls {
   public static long statSizeAt(int dirFd, NativePath relative) throws IOException {
     NativeBuffer buffer = STAT.get();
     long address = buffer.address(0, LibC.STATX_BUFFER);
-    if (LibC.statx(dirFd, relative.address(), 0, LibC.STATX_SIZE, address) != 0) {
-      throw error("stat", relative.toString(), Native.getLastError());
+    int r = Shim.statx(dirFd, relative.address(), 0, LibC.STATX_SIZE, address);
+    if (r != 0) {
+      throw error("stat", relative.toString(), -r);
     }
     return buffer.buffer().order(ByteOrder.nativeOrder()).getLong(LibC.STATX_SIZE_OFFSET);
   }
 
   /** unlinkat(2) of the file {@code relative} in the directory {@code dirFd}. */
   public static void unlinkAt(int dirFd, NativePath relative) throws IOException {
-    if (LibC.unlinkat(dirFd, relative.address(), 0) != 0) {
-      throw error("unlink", relative.toString(), Native.getLastError());
+    int r = Shim.unlinkAt(dirFd, relative.address(), 0);
+    if (r != 0) {
+      throw error("unlink", relative.toString(), -r);
     }
   }
 
@@ -161,11 +163,11 @@ public final class FileCalls {
   public static int read(int fd, NativeBuffer into, int offset, int length) throws IOException {
     long address = into.address(offset, length);
     while (true) {
-      long n = LibC.read(fd, address, length);
+      long n = Shim.read(fd, address, length);
       if (n >= 0) {
         return (int) n;
       }
-      int errno = Native.getLastError();
+      int errno = (int) -n;
       if (errno != NativeIoException.EINTR) {
         throw new IOException("read failed: " + NativeIoException.describe(errno));
       }
@@ -176,11 +178,11 @@ public final class FileCalls {
   public static int write(int fd, NativeBuffer from, int offset, int length) throws IOException {
     long address = from.address(offset, length);
     while (true) {
-      long n = LibC.write(fd, address, length);
+      long n = Shim.write(fd, address, length);
       if (n >= 0) {
         return (int) n;
       }
-      int errno = Native.getLastError();
+      int errno = (int) -n;
       if (errno != NativeIoException.EINTR) {
         throw new IOException("write failed: " + NativeIoException.describe(errno));
       }
@@ -202,21 +204,23 @@ public final class FileCalls {
 
   /** close(2); Linux releases the descriptor even when close fails (e.g. EIO), so never retry. */
   public static void close(int fd) throws IOException {
-    if (LibC.close(fd) != 0) {
-      throw new IOException("close failed: " + NativeIoException.describe(Native.getLastError()));
+    int r = Shim.close(fd);
+    if (r != 0) {
+      throw new IOException("close failed: " + NativeIoException.describe(-r));
     }
   }
 
   public static void fsync(int fd) throws IOException {
-    if (LibC.fsync(fd) != 0) {
-      throw new IOException("fsync failed: " + NativeIoException.describe(Native.getLastError()));
+    int r = Shim.fsync(fd);
+    if (r != 0) {
+      throw new IOException("fsync failed: " + NativeIoException.describe(-r));
     }
   }
 
   public static long lseek(int fd, long offset, int whence) throws IOException {
-    long position = LibC.lseek(fd, offset, whence);
+    long position = Shim.lseek(fd, offset, whence);
     if (position < 0) {
-      throw new IOException("lseek failed: " + NativeIoException.describe(Native.getLastError()));
+      throw new IOException("lseek failed: " + NativeIoException.describe((int) -position));
     }
     return position;
   }

@@ -150,9 +150,9 @@ public final class NativeFile implements AutoCloseable {
    */
   public long seek(long offset, boolean fromCurrent) throws NativeIoException {
     ensureOpen();
-    long position = LibC.lseek(fd, offset, fromCurrent ? LibC.SEEK_CUR : LibC.SEEK_SET);
+    long position = Shim.lseek(fd, offset, fromCurrent ? LibC.SEEK_CUR : LibC.SEEK_SET);
     if (position < 0) {
-      throw NativeIoException.of(Native.getLastError(), "lseek(" + offset + ")", path);
+      throw NativeIoException.of((int) -position, "lseek(" + offset + ")", path);
     }
     return position;
   }

@@ -11,17 +11,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The calls the block engine makes once per I/O (pread, pwrite, io_uring_enter), through fsbench's
- * own JNI library when the build could make it (gcc and the JDK's headers; see {@code src/main/c}),
- * else through JNA. JNA marshals every argument on every call, which costs more than the system
- * call itself on a fast device (233 ns against 70 ns for a 7-argument syscall on the development
- * VM); the JNI shim costs a plain native call.
+ * The calls the block engine makes once per I/O (pread, pwrite, io_uring_enter), and those bonnie,
+ * dd and the file tests make once per block, seek or file (read, write, lseek, openat, statx,
+ * unlinkat, close, fsync), through fsbench's own JNI library when the build could make it (gcc and
+ * the JDK's headers; see {@code src/main/c}), else through JNA. JNA marshals every argument on
+ * every call, which costs more than the system call itself on a fast device (233 ns against 70 ns
+ * for a 7-argument syscall on the development VM); the JNI shim costs a plain native call.
  *
  * <p>Every method returns the call's result, or {@code -errno} when it fails.
  */
 final class Shim {
 
   private static final Logger log = LoggerFactory.getLogger(Shim.class);
+
+  /** The version of the native functions' set and signatures this class calls. */
+  static final int ABI = 2;
+
   private static final String LOAD_FAILURE = load();
 
   private Shim() {}
@@ -70,6 +75,56 @@ final class Shim {
     return n < 0 ? -Native.getLastError() : n;
   }
 
+  /** lseek(2); the new offset. */
+  static long lseek(int fd, long offset, int whence) {
+    if (LOAD_FAILURE == null) {
+      return nativeLseek(fd, offset, whence);
+    }
+    long r = LibC.lseek(fd, offset, whence);
+    return r < 0 ? -Native.getLastError() : r;
+  }
+
+  /** openat(2) of the NUL-terminated name at {@code path}; the descriptor. */
+  static int openAt(int dirFd, long path, int flags, int mode) {
+    if (LOAD_FAILURE == null) {
+      return nativeOpenAt(dirFd, path, flags, mode);
+    }
+    int fd = LibC.openat(dirFd, path, flags, mode);
+    return fd < 0 ? -Native.getLastError() : fd;
+  }
+
+  /** statx(2) into the buffer at {@code buffer}; 0. */
+  static int statx(int dirFd, long path, int flags, int mask, long buffer) {
+    if (LOAD_FAILURE == null) {
+      return nativeStatx(dirFd, path, flags, mask, buffer);
+    }
+    return LibC.statx(dirFd, path, flags, mask, buffer) != 0 ? -Native.getLastError() : 0;
+  }
+
+  /** unlinkat(2); 0. */
+  static int unlinkAt(int dirFd, long path, int flags) {
+    if (LOAD_FAILURE == null) {
+      return nativeUnlinkAt(dirFd, path, flags);
+    }
+    return LibC.unlinkat(dirFd, path, flags) != 0 ? -Native.getLastError() : 0;
+  }
+
+  /** close(2); 0. */
+  static int close(int fd) {
+    if (LOAD_FAILURE == null) {
+      return nativeClose(fd);
+    }
+    return LibC.close(fd) != 0 ? -Native.getLastError() : 0;
+  }
+
+  /** fsync(2); 0. */
+  static int fsync(int fd) {
+    if (LOAD_FAILURE == null) {
+      return nativeFsync(fd);
+    }
+    return LibC.fsync(fd) != 0 ? -Native.getLastError() : 0;
+  }
+
   static long ioUringEnter(int fd, int toSubmit, int minComplete, int flags) {
     if (LOAD_FAILURE == null) {
       return nativeIoUringEnter(fd, toSubmit, minComplete, flags);
@@ -106,8 +161,8 @@ final class Shim {
         Files.deleteIfExists(file);
       }
       int abi = abiVersion();
-      if (abi != 1) {
-        return "fsbench JNI library has ABI " + abi + ", expected 1";
+      if (abi != ABI) {
+        return "fsbench JNI library has ABI " + abi + ", expected " + ABI;
       }
       return null;
     } catch (IOException | UnsatisfiedLinkError | SecurityException e) {
@@ -127,4 +182,16 @@ final class Shim {
   private static native long nativeWrite(int fd, long address, long length);
 
   private static native long nativeIoUringEnter(int fd, int toSubmit, int minComplete, int flags);
+
+  private static native long nativeLseek(int fd, long offset, int whence);
+
+  private static native int nativeOpenAt(int dirFd, long path, int flags, int mode);
+
+  private static native int nativeStatx(int dirFd, long path, int flags, int mask, long buffer);
+
+  private static native int nativeUnlinkAt(int dirFd, long path, int flags);
+
+  private static native int nativeClose(int fd);
+
+  private static native int nativeFsync(int fd);
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,5 +54,42 @@ class ShimTest {
     assertThat(Shim.pwrite(-1, BufferAddress.of(buffer), 16, 0))
         .isEqualTo(-NativeIoException.EBADF);
     assertThat(Shim.ioUringEnter(-1, 0, 0, 0)).isEqualTo(-NativeIoException.EBADF);
+  }
+
+  @Test
+  void makesTheFileCallsRelativeToADirectoryAndReportsTheirErrnos() throws IOException {
+    Files.write(dir.resolve("fsbench-shim-old"), new byte[300]);
+    int dirFd = LibC.open(dir.toString(), LibC.O_RDONLY | LibC.O_DIRECTORY, 0);
+    assertThat(dirFd).isNotNegative();
+    NativePath name = new NativePath().append("fsbench-shim-new");
+    NativePath old = new NativePath().append("fsbench-shim-old");
+    try {
+      int flags = LibC.O_CREAT | LibC.O_EXCL | LibC.O_RDWR | LibC.O_CLOEXEC;
+      int fd = Shim.openAt(dirFd, name.address(), flags, 0600);
+      assertThat(fd).isNotNegative();
+      assertThat(Shim.openAt(dirFd, name.address(), flags, 0600))
+          .isEqualTo(-NativeIoException.EEXIST);
+      assertThat(Shim.lseek(fd, 4096, LibC.SEEK_SET)).isEqualTo(4096);
+      assertThat(Shim.lseek(fd, -96, LibC.SEEK_CUR)).isEqualTo(4000);
+      assertThat(Shim.fsync(fd)).isZero();
+      assertThat(Shim.close(fd)).isZero();
+      assertThat(Shim.close(fd)).isEqualTo(-NativeIoException.EBADF);
+      assertThat(Shim.fsync(fd)).isEqualTo(-NativeIoException.EBADF);
+      assertThat(Shim.lseek(fd, 0, LibC.SEEK_SET)).isEqualTo(-NativeIoException.EBADF);
+
+      NativeBuffer stat = NativeBuffer.allocate(LibC.STATX_BUFFER);
+      long buffer = stat.address(0, LibC.STATX_BUFFER);
+      assertThat(Shim.statx(dirFd, old.address(), 0, LibC.STATX_SIZE, buffer)).isZero();
+      assertThat(stat.buffer().order(ByteOrder.nativeOrder()).getLong(LibC.STATX_SIZE_OFFSET))
+          .isEqualTo(300);
+      assertThat(Shim.unlinkAt(dirFd, old.address(), 0)).isZero();
+      assertThat(Shim.statx(dirFd, old.address(), 0, LibC.STATX_SIZE, buffer))
+          .isEqualTo(-NativeIoException.ENOENT);
+      assertThat(Shim.unlinkAt(dirFd, old.address(), 0)).isEqualTo(-NativeIoException.ENOENT);
+    } finally {
+      LibC.close(dirFd);
+    }
+    assertThat(Files.exists(dir.resolve("fsbench-shim-old"))).isFalse();
+    assertThat(Files.exists(dir.resolve("fsbench-shim-new"))).isTrue();
   }
 }
