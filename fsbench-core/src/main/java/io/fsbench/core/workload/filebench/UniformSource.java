@@ -22,4 +22,14 @@ interface UniformSource {
     SplittableRandom random = new SplittableRandom(seed);
     return random::nextDouble;
   }
+
+  /** Like {@link #seeded}, safe to share between threads, as filebench's one Mersenne Twister. */
+  static UniformSource seededShared(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    return () -> {
+      synchronized (random) {
+        return random.nextDouble();
+      }
+    };
+  }
 }
