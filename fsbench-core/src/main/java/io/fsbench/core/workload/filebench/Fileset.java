@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  * 2^31). filebench visits the entries in a random order from a Mersenne Twister; fsbench visits
  * them in order and draws from a seeded generator, which gives the same distribution, repeatably.
  *
- * <p>Memory for 10 million files in directories of mean width 20: the tree's arrays (about 0.9 byte
+ * <p>Memory for 10 million files in directories of mean width 20: the tree's arrays (about 0.8 byte
  * per file), the sizes (4 bytes per file while every size is below 2 GiB, 8 otherwise, none for a
  * constant size) and two bits per file: about 5 bytes per file, 50 MB, where filebench keeps a
  * {@code filesetentry_t} and a path string (well over 100 bytes) per file.

@@ -24,6 +24,19 @@ class FilesetTreeTest {
   }
 
   @Test
+  void fileserversTreeFromTheUnseededDrand48StartsAsFilebenchsDoes() {
+    // filebench's first draws (see RandomVariableTest): the root 1.02 deep, 9.15 wide; its first
+    // subdirectory 7.42 deep (level 2 < 7: not a leaf), 12.29 wide; below that 0.39 deep (a leaf)
+    // and 9.70 wide, so 10 files; then 1.20 deep and 32.31 wide, so 33 files
+    FilesetTree tree = tree(fileset(10_000, 20, 80), Rand48.unseeded());
+    assertThat(tree.filePath(0)).isEqualTo("00000001/00000001/00000001");
+    assertThat(tree.filePath(9)).isEqualTo("00000001/00000001/00000010");
+    assertThat(tree.filePath(10)).isEqualTo("00000001/00000002/00000001");
+    assertThat(tree.filePath(42)).isEqualTo("00000001/00000002/00000033");
+    assertThat(tree.fileDirectory(43)).isNotEqualTo(tree.fileDirectory(42));
+  }
+
+  @Test
   void withoutDirgammaEveryDirectoryIsDirwidthWideAndMeanDepthDeep() {
     FilesetSpec spec = fileset(100, 0, 10, 0, RandomVariable.constant(1024), 100);
     FilesetTree tree = tree(spec, Rand48.unseeded());

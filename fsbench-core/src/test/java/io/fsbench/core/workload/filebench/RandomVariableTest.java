@@ -61,6 +61,25 @@ class RandomVariableTest {
   }
 
   @Test
+  void knuthGammaOnTheUnseededDrand48GivesFilebenchsNumbers() {
+    // printed by a C program linking filebench's gamma_dist.c, drawing as the tree of 10000 files
+    // of dirwidth 20 draws: a depth, then a width, per directory; then one of shape 0.5
+    double[] filebench = {
+      1.0248290491206773, 9.1469806377378404, 7.4233067840592781, 12.292803830628726,
+      0.39343847359533185, 9.7037309038598831, 1.1972776676232835, 32.313245772774827
+    };
+    Rand48 drand48 = Rand48.unseeded();
+    double meanDepth = Math.log(10000) / Math.log(20);
+    for (int i = 0; i < filebench.length; i += 2) {
+      assertThat(KnuthGamma.sample(1.5, meanDepth / 1.5, drand48))
+          .isCloseTo(filebench[i], within(1e-12 * filebench[i]));
+      assertThat(KnuthGamma.sample(1.5, 20 / 1.5, drand48))
+          .isCloseTo(filebench[i + 1], within(1e-12 * filebench[i + 1]));
+    }
+    assertThat(KnuthGamma.sample(0.5, 2.0, drand48)).isCloseTo(0.071004381552481066, within(1e-12));
+  }
+
+  @Test
   void seededSourceRepeatsForTheSameSeed() {
     UniformSource a = UniformSource.seeded(99);
     UniformSource b = UniformSource.seeded(99);
