@@ -28,6 +28,9 @@ import java.util.SplittableRandom;
  *       filebench's trees come out.
  * </ul>
  *
+ * <p>{@code cached}, filebench 1.4's attribute that 1.5's own shipped files still set, is accepted
+ * and has no effect, as in filebench 1.5.
+ *
  * <p>Sources filebench seeds from the clock (each cvar's Mersenne Twister, the one behind {@code
  * randsrc=urandom}, the prealloc draws) are seeded here from {@code seed}, in definition order.
  * Errors name the file, line, column and attribute.

@@ -1,5 +1,6 @@
 package io.fsbench.core.workload.filebench;
 
+import io.fsbench.api.InvalidInputException;
 import java.util.Arrays;
 
 /**
@@ -216,6 +217,16 @@ final class FilesetTree {
       // other width is read once, as fileset_populate reads it
       int meanDirWidth =
           randomWidth != null ? (int) randomWidth.mean() : (int) spec.dirWidth().nextInteger();
+      if (meanDirWidth < 2 && spec.entries() + spec.leafDirs() > 1) {
+        throw new InvalidInputException(
+            (spec.single() ? "file " : "fileset ")
+                + spec.name()
+                + ": dirwidth ("
+                + spec.dirWidth().describe()
+                + ") has a mean of "
+                + meanDirWidth
+                + "; it must be at least 2: filebench's mean depth is ln(entries)/ln(dirwidth)");
+      }
       this.meanWidth = meanDirWidth;
       this.meanDepth = Math.log(spec.entries() + spec.leafDirs()) / Math.log(meanDirWidth);
       spec.dirDepth().ifPresent(depth -> depth.overrideMean(meanDepth));

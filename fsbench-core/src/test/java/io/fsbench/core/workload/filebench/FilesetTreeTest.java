@@ -3,9 +3,12 @@ package io.fsbench.core.workload.filebench;
 import static io.fsbench.core.workload.filebench.FilesetTestSpecs.fileset;
 import static io.fsbench.core.workload.filebench.FilesetTestSpecs.gammaSizes;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -176,6 +179,31 @@ class FilesetTreeTest {
       assertThat(one.filePath(f)).isEqualTo(two.filePath(f));
       assertThat(one.size(f)).isEqualTo(two.size(f));
     }
+  }
+
+  @Test
+  void aRandomWidthWhoseMeanIsBelowTwoIsRefused() {
+    Randvar narrow =
+        Randvar.define("w", Randvar.Type.UNIFORM, 0, 0, 1500, 1L, List.of(), Rand48.unseeded());
+    FilesetSpec spec =
+        new FilesetSpec(
+            "fsbench-narrow",
+            "/tmp",
+            false,
+            100,
+            0,
+            narrow,
+            Optional.empty(),
+            1500,
+            RandomVariable.constant(1),
+            0,
+            false,
+            false,
+            false,
+            false,
+            false);
+    assertThatThrownBy(() -> tree(spec, Rand48.unseeded()))
+        .hasMessageContaining("dirwidth (randvar $w (uniform)) has a mean of 1");
   }
 
   @Test
