@@ -61,7 +61,8 @@ final class FilesetPopulator {
 
   /**
    * @param parallelism how many files {@code paralloc} writes at once, at least 1
-   * @param cancelled asked between files and writes; true stops population with an error
+   * @param cancelled asked between files and writes, from the writer threads too (so it must be
+   *     thread-safe); true stops population with an error
    */
   FilesetPopulator(int parallelism, BooleanSupplier cancelled) {
     if (parallelism < 1) {

@@ -165,6 +165,47 @@ class FilesetPopulatorTest {
   }
 
   @Test
+  void filesAndLeafDirectoriesInOneFilesetCollideAsInFilebench() {
+    // the root's second pass (leaf directories) starts its names at 1 again: with dirgamma 0 the
+    // leaf directories 00000001/00000001.. land on the files 00000001/00000001..
+    FilesetSpec both = FilesetTestSpecs.fileset(10, 10, 10, 0, RandomVariable.constant(100), 100);
+    Fileset fileset = Fileset.build(both, Rand48.unseeded(), 1);
+    assertThat(fileset.tree().leafDirPath(0)).isEqualTo(fileset.tree().filePath(0));
+    assertThatThrownBy(() -> FilesetPopulator.standard(() -> false).populate(fileset, work))
+        .isInstanceOf(FsBenchException.class)
+        .hasMessageContaining("could not make leaf directory " + fileset.leafDir(work, 0))
+        .hasMessageContaining("the name is taken");
+  }
+
+  @Test
+  void aReadonlyFilesetCannotResizeAReusedFile() throws IOException {
+    FilesetSpec plain = FilesetTestSpecs.fileset(5, 0, 10, 0, RandomVariable.constant(100), 100);
+    FilesetPopulator.standard(() -> false)
+        .populate(Fileset.build(plain, Rand48.unseeded(), 1), work);
+    FilesetSpec readonly =
+        new FilesetSpec(
+            plain.name(),
+            plain.path(),
+            false,
+            5,
+            0,
+            plain.dirWidth(),
+            Optional.empty(),
+            0,
+            RandomVariable.constant(200),
+            100,
+            false,
+            true,
+            false,
+            true,
+            false);
+    Fileset reused = Fileset.build(readonly, Rand48.unseeded(), 1);
+    assertThatThrownBy(() -> FilesetPopulator.standard(() -> false).populate(reused, work))
+        .hasMessageContaining(
+            "of readonly fileset fsbench-set: it has 100 bytes where 200 are wanted");
+  }
+
+  @Test
   void aDefinedFileIsWrittenTwoNamesDown() throws IOException {
     FilesetSpec file =
         FilesetSpec.file(
