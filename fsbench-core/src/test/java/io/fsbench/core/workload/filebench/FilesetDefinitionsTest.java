@@ -136,6 +136,16 @@ class FilesetDefinitionsTest {
   }
 
   @Test
+  void badRandvarsNameTheirLineOnce() {
+    assertThatThrownBy(() -> read("\nset $rv=randvar(type=gamma, gamma=0)\n"))
+        .hasMessage("fsbench.f:2: randvar rv: gamma (0) must be positive: it is the shape x 1000");
+    assertThatThrownBy(() -> read("set $rv=randvar(type=weird)\n"))
+        .hasMessage("fsbench.f:1:17: randvar $rv: type (weird) must be uniform, gamma or tabular");
+    assertThatThrownBy(() -> read("set $rv=randvar(type=gamma, mean=$nomean, min=0)\n"))
+        .hasMessageStartingWith("fsbench.f:1:29: randvar $rv: mean ($nomean) refers to $nomean");
+  }
+
+  @Test
   void randvarsTakeTheirAttributesAndTables() {
     FilesetSpec spec =
         only(
