@@ -63,6 +63,15 @@ record FilesetSpec(
               + c.value()
               + ") must be at least 2: filebench's mean depth is ln(entries)/ln(dirwidth)");
     }
+    if (dirWidth instanceof Randvar r && (int) r.mean() < 2 && entries + leafDirs > 1) {
+      throw new InvalidInputException(
+          what
+              + ": dirwidth ("
+              + r.describe()
+              + ") has a mean of "
+              + (int) r.mean()
+              + "; it must be at least 2: filebench's mean depth is ln(entries)/ln(dirwidth)");
+    }
     if (dirGamma < 0) {
       throw new InvalidInputException(what + ": dirgamma (" + dirGamma + ") must not be negative");
     }

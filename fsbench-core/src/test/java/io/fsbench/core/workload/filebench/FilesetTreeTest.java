@@ -182,28 +182,44 @@ class FilesetTreeTest {
   }
 
   @Test
-  void aRandomWidthWhoseMeanIsBelowTwoIsRefused() {
+  void aWidthWhoseMeanIsBelowTwoIsRefused() {
     Randvar narrow =
         Randvar.define("w", Randvar.Type.UNIFORM, 0, 0, 1500, 1L, List.of(), Rand48.unseeded());
-    FilesetSpec spec =
-        new FilesetSpec(
-            "fsbench-narrow",
-            "/tmp",
-            false,
-            100,
-            0,
-            narrow,
-            Optional.empty(),
-            1500,
-            RandomVariable.constant(1),
-            0,
-            false,
-            false,
-            false,
-            false,
-            false);
-    assertThatThrownBy(() -> tree(spec, Rand48.unseeded()))
+    assertThatThrownBy(() -> withWidth(narrow))
         .hasMessageContaining("dirwidth (randvar $w (uniform)) has a mean of 1");
+    // a cvar width is read once, when the tree is built
+    Cvar below =
+        Cvar.define(
+            "c",
+            "cvar-uniform",
+            "lower:0;upper:1",
+            null,
+            null,
+            null,
+            UniformSource.seeded(1),
+            Rand48.unseeded());
+    FilesetSpec spec = withWidth(below);
+    assertThatThrownBy(() -> tree(spec, Rand48.unseeded()))
+        .hasMessageContaining("dirwidth (cvar $c (cvar-uniform)) has a mean of 0");
+  }
+
+  private static FilesetSpec withWidth(RandomVariable width) {
+    return new FilesetSpec(
+        "fsbench-narrow",
+        "/tmp",
+        false,
+        100,
+        0,
+        width,
+        Optional.empty(),
+        1500,
+        RandomVariable.constant(1),
+        0,
+        false,
+        false,
+        false,
+        false,
+        false);
   }
 
   @Test
