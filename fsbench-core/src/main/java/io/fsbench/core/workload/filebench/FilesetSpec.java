@@ -44,9 +44,9 @@ record FilesetSpec(
 
   FilesetSpec {
     String what = (single ? "file " : "fileset ") + name;
-    if (name == null || name.isEmpty() || name.contains("/") || name.equals("..")) {
+    if (name == null || name.isEmpty() || name.contains("/") || name.matches("\\.\\.?")) {
       throw new InvalidInputException(
-          "a fileset's name (" + name + ") must be one directory name, without '/'");
+          "a fileset's name (" + name + ") must be one directory name: not . or .., and no /");
     }
     if (entries < 0 || entries > MAX_ENTRIES) {
       throw new InvalidInputException(

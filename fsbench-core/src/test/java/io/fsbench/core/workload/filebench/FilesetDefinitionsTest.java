@@ -128,6 +128,15 @@ class FilesetDefinitionsTest {
   }
 
   @Test
+  void aNameThatIsNotOneDirectoryIsRefused() {
+    for (String name : new String[] {".", "..", "a/b"}) {
+      assertThatThrownBy(() -> read("define fileset name=\"" + name + "\",path=/tmp,dirwidth=2\n"))
+          .hasMessageStartingWith("fsbench.f:1: a fileset's name (" + name + ")")
+          .hasMessageContaining("must be one directory name");
+    }
+  }
+
+  @Test
   void badCvarsNameTheirTypeOrParameter() {
     assertThatThrownBy(() -> read("set $sz=cvar(type=cvar-pareto,parameters=mean:1)\n"))
         .hasMessageStartingWith("fsbench.f:1:14: cvar type 'cvar-pareto'");
