@@ -35,12 +35,12 @@ public final class DirectionExpectation {
 
   /** Bandwidth in bytes per second over the runtime ({@link DirectionResult#bwBytes()}). */
   public NumberExpectation<DirectionExpectation> bwBytes() {
-    return number("bandwidth", direction.bwBytes(), "B/s");
+    return number("bandwidth", (double) direction.bwBytes(), "B/s");
   }
 
   /** Bytes transferred ({@link DirectionResult#ioBytes()}). */
   public NumberExpectation<DirectionExpectation> ioBytes() {
-    return number("bytes transferred", direction.ioBytes(), "B");
+    return number("bytes transferred", (double) direction.ioBytes(), "B");
   }
 
   /** A completion-latency percentile that the job recorded, e.g. {@code 99} or {@code 99.9}. */
@@ -75,13 +75,13 @@ public final class DirectionExpectation {
   private DurationExpectation<DirectionExpectation> percentile(
       String kind, LatencyResult latency, double percent) {
     String what = kind + " " + Failures.percentileLabel(percent);
-    LatencyResult measured = sampled(kind, latency);
+    LatencyResult measured = sampled(what, latency);
     return latency(
         what,
         measured,
         measured
             .percentile(percent)
-            .orElseGet(
+            .orElseThrow(
                 () ->
                     Failures.fail(
                         name
@@ -103,7 +103,7 @@ public final class DirectionExpectation {
 
   private LatencyResult sampled(String what, LatencyResult latency) {
     if (!latency.hasSamples()) {
-      return Failures.fail(
+      throw Failures.fail(
           name
               + " "
               + what

@@ -30,7 +30,8 @@ public final class DurationExpectation<P> {
   /** Passes when the latency is at most {@code expected}. */
   public P atMost(Duration expected) {
     if (actualNanos > nanos(expected, "expected")) {
-      Failures.mismatch(what, "at most " + format(expected), Failures.duration(actualNanos), run);
+      throw Failures.mismatch(
+          what, "at most " + format(expected), Failures.duration(actualNanos), run);
     }
     return parent;
   }
@@ -38,7 +39,8 @@ public final class DurationExpectation<P> {
   /** Passes when the latency is at least {@code expected}. */
   public P atLeast(Duration expected) {
     if (actualNanos < nanos(expected, "expected")) {
-      Failures.mismatch(what, "at least " + format(expected), Failures.duration(actualNanos), run);
+      throw Failures.mismatch(
+          what, "at least " + format(expected), Failures.duration(actualNanos), run);
     }
     return parent;
   }
@@ -51,7 +53,7 @@ public final class DurationExpectation<P> {
       throw new IllegalArgumentException("low (" + low + ") must not be above high (" + high + ")");
     }
     if (actualNanos < lo || actualNanos > hi) {
-      Failures.mismatch(
+      throw Failures.mismatch(
           what,
           "between " + format(low) + " and " + format(high),
           Failures.duration(actualNanos),

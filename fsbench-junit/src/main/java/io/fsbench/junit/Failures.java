@@ -9,9 +9,9 @@ final class Failures {
 
   private Failures() {}
 
-  /** Throws an expected/actual failure. */
-  static void mismatch(String what, String expected, String actual, RunExpectation run) {
-    AssertionFailureBuilder.assertionFailure()
+  /** An expected/actual failure, for the caller to throw. */
+  static AssertionError mismatch(String what, String expected, String actual, RunExpectation run) {
+    return AssertionFailureBuilder.assertionFailure()
         .reason(
             "expected "
                 + what
@@ -24,15 +24,14 @@ final class Failures {
         .expected(expected)
         .actual(actual)
         .includeValuesInMessage(false)
-        .buildAndThrow();
+        .build();
   }
 
-  /** Throws a failure for an expectation that cannot be checked on this run; never returns. */
-  static <T> T fail(String reason, RunExpectation run) {
-    AssertionFailureBuilder.assertionFailure()
+  /** The failure of an expectation that cannot be checked on this run, for the caller to throw. */
+  static AssertionError fail(String reason, RunExpectation run) {
+    return AssertionFailureBuilder.assertionFailure()
         .reason(reason + "\n" + run.describeRun())
-        .buildAndThrow();
-    throw new AssertionError(reason); // not reached: buildAndThrow always throws
+        .build();
   }
 
   /** {@code p99}, {@code p99.9}. */

@@ -8,7 +8,11 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -103,24 +107,43 @@ public final class FsBenchExtension
       return;
     }
     context.getStore(Volumes.NAMESPACE).put(PREPARED, this);
+    // every request is read and checked before the first volume is made
+    Map<Object, VolumeRequest> requests = new LinkedHashMap<>();
+    Map<Object, Field> fields = new LinkedHashMap<>();
     for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
-      injectFields(instance, context);
+      for (Field field : annotatedFields(instance.getClass())) {
+        FieldKey key = new FieldKey(instance, field);
+        requests.put(key, fieldRequest(field, context));
+        fields.put(key, field);
+      }
     }
     Method method = context.getRequiredTestMethod();
     Parameter[] parameters = method.getParameters();
     for (int i = 0; i < parameters.length; i++) {
-      Parameter parameter = parameters[i];
-      if (wantsVolume(parameter, context)) {
-        String site = Sites.parameter(method, i);
-        checkType(parameter.getType(), site);
-        VolumeRequest request =
+      String site = Sites.parameter(method, i);
+      if (wantsVolume(parameters[i], context)) {
+        checkType(parameters[i].getType(), site);
+        requests.put(
+            new ParameterKey(i),
             VolumeRequest.of(
-                parameter.getAnnotation(FsBenchVolume.class), invocationFileSystem(context), site);
-        context
-            .getStore(Volumes.NAMESPACE)
-            .put(new ParameterKey(i), Volumes.provide(fsbench(), request, context));
+                parameters[i].getAnnotation(FsBenchVolume.class),
+                invocationFileSystem(context),
+                site));
+      } else if (claims(parameters[i], method, context)) {
+        throw new ExtensionConfigurationException(unannotated(parameters[i], site));
       }
     }
+    requests.forEach(
+        (key, request) -> {
+          Volume volume = Volumes.provide(fsbench(), request, context);
+          if (key instanceof FieldKey field) {
+            inject(field.instance(), fields.get(key), volume, request.site());
+          } else {
+            // held, not the volume itself: the store would close it with the test, also a
+            // class-scoped one
+            context.getStore(Volumes.NAMESPACE).put(key, new Resolved(volume));
+          }
+        });
   }
 
   @Override
@@ -128,16 +151,8 @@ public final class FsBenchExtension
     if (standsAside(context)) {
       return false;
     }
-    Class<?> type = parameter.getParameter().getType();
-    if (parameter.isAnnotated(FsBenchVolume.class)) {
-      return true;
-    }
-    if (type == Volume.class) {
-      return true; // nothing else makes fsbench volumes: say how to ask for one
-    }
-    return type == Path.class
-        && (isTemplateMethod(parameter.getDeclaringExecutable(), context)
-            || hasVolumeParameter(parameter.getDeclaringExecutable()));
+    return parameter.isAnnotated(FsBenchVolume.class)
+        || claims(parameter.getParameter(), parameter.getDeclaringExecutable(), context);
   }
 
   @Override
@@ -151,20 +166,14 @@ public final class FsBenchExtension
               + ": volumes are given to test methods' parameters and to fields only; declare it"
               + " on a field (scope = Scope.CLASS to keep it for the class)");
     }
-    Volume volume =
+    Resolved resolved =
         context
             .getStore(Volumes.NAMESPACE)
-            .get(new ParameterKey(parameter.getIndex()), Volume.class);
-    if (volume == null) {
-      throw new ParameterResolutionException(
-          site
-              + " asks for a volume without saying which; annotate it, e.g. @FsBenchVolume(fs ="
-              + " \"xfs\") "
-              + parameter.getParameter().getType().getSimpleName()
-              + " "
-              + parameter.getParameter().getName()
-              + ", or run the test once per filesystem with @FsBenchTest(fileSystems = {...})");
+            .get(new ParameterKey(parameter.getIndex()), Resolved.class);
+    if (resolved == null) {
+      throw new ParameterResolutionException(unannotated(parameter.getParameter(), site));
     }
+    Volume volume = resolved.volume();
     return parameter.getParameter().getType() == Path.class ? volume.mountPoint() : volume;
   }
 
@@ -204,19 +213,19 @@ public final class FsBenchExtension
     return fsbench != null ? fsbench : FsBench.defaults();
   }
 
-  private void injectFields(Object instance, ExtensionContext context) {
-    for (Class<?> c = instance.getClass(); c != Object.class; c = c.getSuperclass()) {
+  private static List<Field> annotatedFields(Class<?> type) {
+    List<Field> fields = new ArrayList<>();
+    for (Class<?> c = type; c != Object.class; c = c.getSuperclass()) {
       for (Field field : c.getDeclaredFields()) {
-        FsBenchVolume annotation = field.getAnnotation(FsBenchVolume.class);
-        if (annotation != null) {
-          inject(instance, field, annotation, context);
+        if (field.isAnnotationPresent(FsBenchVolume.class)) {
+          fields.add(field);
         }
       }
     }
+    return fields;
   }
 
-  private void inject(
-      Object instance, Field field, FsBenchVolume annotation, ExtensionContext context) {
+  private static VolumeRequest fieldRequest(Field field, ExtensionContext context) {
     String site = Sites.field(field);
     checkType(field.getType(), site);
     int modifiers = field.getModifiers();
@@ -229,8 +238,11 @@ public final class FsBenchExtension
               + "; volumes go into non-final instance fields (scope = Scope.CLASS to share one"
               + " with every test of the class)");
     }
-    VolumeRequest request = VolumeRequest.of(annotation, invocationFileSystem(context), site);
-    Volume volume = Volumes.provide(fsbench(), request, context);
+    return VolumeRequest.of(
+        field.getAnnotation(FsBenchVolume.class), invocationFileSystem(context), site);
+  }
+
+  private static void inject(Object instance, Field field, Volume volume, String site) {
     try {
       field.setAccessible(true);
       field.set(instance, field.getType() == Path.class ? volume.mountPoint() : volume);
@@ -243,6 +255,29 @@ public final class FsBenchExtension
               + "); under the module system, open the test's package to io.fsbench.junit",
           e);
     }
+  }
+
+  /**
+   * Whether an unannotated parameter is one this extension answers, to say how to ask for a volume:
+   * a {@link Volume} (nothing else makes them), or a {@link Path} beside annotated ones.
+   */
+  private static boolean claims(
+      Parameter parameter, Executable executable, ExtensionContext context) {
+    if (parameter.isAnnotationPresent(FsBenchVolume.class)) {
+      return true;
+    }
+    Class<?> type = parameter.getType();
+    return type == Volume.class
+        || (type == Path.class
+            && (isTemplateMethod(executable, context) || hasVolumeParameter(executable)));
+  }
+
+  private static String unannotated(Parameter parameter, String site) {
+    return site
+        + " asks for a volume without saying which; annotate it, e.g. @FsBenchVolume(fs ="
+        + " \"xfs\") "
+        + parameter.getType().getSimpleName()
+        + ", or run the test once per filesystem with @FsBenchTest(fileSystems = {...})";
   }
 
   private static void checkType(Class<?> type, String site) {
@@ -280,4 +315,10 @@ public final class FsBenchExtension
 
   /** The store key of the volume made for a test method's parameter. */
   private record ParameterKey(int index) {}
+
+  /** The volume of a test method's parameter, which the scope's own store entry releases. */
+  private record Resolved(Volume volume) {}
+
+  /** A field of one test instance (an outer one, for a nested test class). */
+  private record FieldKey(Object instance, Field field) {}
 }

@@ -30,7 +30,7 @@ public final class NumberExpectation<P> {
   public P atLeast(double expected) {
     check("expected", expected);
     if (!(actual >= expected)) {
-      Failures.mismatch(what, "at least " + format(expected), format(actual), run);
+      throw Failures.mismatch(what, "at least " + format(expected), format(actual), run);
     }
     return parent;
   }
@@ -39,7 +39,7 @@ public final class NumberExpectation<P> {
   public P atMost(double expected) {
     check("expected", expected);
     if (!(actual <= expected)) {
-      Failures.mismatch(what, "at most " + format(expected), format(actual), run);
+      throw Failures.mismatch(what, "at most " + format(expected), format(actual), run);
     }
     return parent;
   }
@@ -52,7 +52,7 @@ public final class NumberExpectation<P> {
       throw new IllegalArgumentException("low (" + low + ") must not be above high (" + high + ")");
     }
     if (!(actual >= low && actual <= high)) {
-      Failures.mismatch(
+      throw Failures.mismatch(
           what, "between " + format(low) + " and " + format(high), format(actual), run);
     }
     return parent;

@@ -68,11 +68,22 @@ final class RunDescription {
     List<String> shown = new ArrayList<>();
     for (String key : JOB_OPTIONS) {
       String value = options.get(key);
-      if (value != null) {
+      if (value != null && !isDefault(key, value, options)) {
         shown.add(key + "=" + value);
       }
     }
     return shown.isEmpty() ? all(options) : String.join(" ", shown);
+  }
+
+  /** Whether an option is at a default that says nothing about this job, e.g. {@code fsync=0}. */
+  private static boolean isDefault(String key, String value, Map<String, String> options) {
+    return switch (key) {
+      case "rwmixread" -> !options.getOrDefault("rw", "").contains("rw");
+      case "nrfiles" -> value.equals("1");
+      case "fsync", "fdatasync", "time_based" -> value.equals("0");
+      case "runtime" -> value.equals("0") || value.equals("0s");
+      default -> false;
+    };
   }
 
   private static String all(Map<String, String> map) {

@@ -35,7 +35,7 @@ public final class RunExpectation {
         .filter(j -> j.jobname().equals(name))
         .findFirst()
         .map(j -> new RunExpectation(run, j))
-        .orElseGet(
+        .orElseThrow(
             () ->
                 Failures.fail(
                     "the run has no job named '" + name + "'; its jobs are " + jobNames(), this));
@@ -69,7 +69,7 @@ public final class RunExpectation {
     WorkloadResult result = result();
     Optional<Metric> metric = result.metric(name);
     if (metric.isEmpty()) {
-      return Failures.fail(
+      throw Failures.fail(
           "the result of "
               + result.workload()
               + " has no metric '"
@@ -104,7 +104,7 @@ public final class RunExpectation {
       return jobs.get(0);
     }
     if (jobs.isEmpty()) {
-      return Failures.fail(
+      throw Failures.fail(
           "the run of "
               + run.workload()
               + " has no block job, so no read, write, trim or sync; use metric(name) on its"
@@ -112,7 +112,7 @@ public final class RunExpectation {
               + run.result().metrics().stream().map(Metric::name).toList(),
           this);
     }
-    return Failures.fail(
+    throw Failures.fail(
         "the run has " + jobs.size() + " jobs " + jobNames() + "; pick one with job(name)", this);
   }
 
@@ -123,7 +123,7 @@ public final class RunExpectation {
     if (run.results().size() == 1) {
       return run.result();
     }
-    return Failures.fail(
+    throw Failures.fail(
         "the run has "
             + run.results().size()
             + " results "

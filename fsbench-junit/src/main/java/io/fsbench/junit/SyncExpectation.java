@@ -24,7 +24,7 @@ public final class SyncExpectation {
 
   /** How many sync calls the job made. */
   public NumberExpectation<SyncExpectation> count() {
-    return new NumberExpectation<>(this, "sync calls", sync.totalIos(), "", run);
+    return new NumberExpectation<>(this, "sync calls", (double) sync.totalIos(), "", run);
   }
 
   /** A percentile of the sync calls' latency, e.g. {@code 99}. */
@@ -33,7 +33,7 @@ public final class SyncExpectation {
     String label = Failures.percentileLabel(percent);
     long nanos =
         lat.percentile(percent)
-            .orElseGet(
+            .orElseThrow(
                 () ->
                     Failures.fail(
                         "sync lat has no "
@@ -57,7 +57,7 @@ public final class SyncExpectation {
 
   private LatencyResult sampled() {
     if (!sync.lat().hasSamples()) {
-      return Failures.fail(
+      throw Failures.fail(
           "the job made no sync calls; ask for them with fsync(n) or fdatasync(n) on the job", run);
     }
     return sync.lat();
