@@ -259,7 +259,7 @@ public final class FsBenchExtension
 
   /**
    * Whether an unannotated parameter is one this extension answers, to say how to ask for a volume:
-   * a {@link Volume} (nothing else makes them), or a {@link Path} beside annotated ones.
+   * a {@link Volume} (nothing else makes them), or a bare {@link Path} beside annotated ones.
    */
   private static boolean claims(
       Parameter parameter, Executable executable, ExtensionContext context) {
@@ -268,8 +268,13 @@ public final class FsBenchExtension
     }
     Class<?> type = parameter.getType();
     return type == Volume.class
-        || (type == Path.class
+        || (isBarePath(parameter)
             && (isTemplateMethod(executable, context) || hasVolumeParameter(executable)));
+  }
+
+  /** A {@link Path} without annotations: one annotated otherwise (@TempDir) is another's. */
+  private static boolean isBarePath(Parameter parameter) {
+    return parameter.getType() == Path.class && parameter.getAnnotations().length == 0;
   }
 
   private static String unannotated(Parameter parameter, String site) {
@@ -295,7 +300,7 @@ public final class FsBenchExtension
   private static boolean wantsVolume(Parameter parameter, ExtensionContext context) {
     return parameter.isAnnotationPresent(FsBenchVolume.class)
         || (invocationFileSystem(context) != null
-            && (parameter.getType() == Path.class || parameter.getType() == Volume.class));
+            && (isBarePath(parameter) || parameter.getType() == Volume.class));
   }
 
   private static boolean isTemplateMethod(Executable executable, ExtensionContext context) {

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * <p>Every {@link java.nio.file.Path} and {@link io.fsbench.api.Volume} parameter of the test gets
+ * <p>Every {@link io.fsbench.api.Volume} parameter of the test, and every {@link
+ * java.nio.file.Path} parameter without another annotation (a {@code @TempDir} stays JUnit's), gets
  * a volume of the invocation's filesystem, each its own; annotate it with {@link FsBenchVolume} to
  * tune it, size it or keep it for the class ({@code @FsBenchVolume(tune = "atime=off") Path
  * mount}), or to name another filesystem. A filesystem that cannot be used here aborts its

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.opentest4j.AssertionFailedError;
 
@@ -261,10 +262,12 @@ class FsBenchVolumeIT {
     @RegisterExtension static final FsBenchExtension FSBENCH = FsBenchExtension.using(fsbench);
 
     @FsBenchTest(fileSystems = {"ext4", "xfs"})
-    void writes(Volume volume, @FsBenchVolume(size = "300m") Path mount) throws IOException {
+    void writes(Volume volume, @FsBenchVolume(size = "300m") Path mount, @TempDir Path scratch)
+        throws IOException {
       seen.add(volume.fileSystem());
       seen.add(mounted(mount).type());
       assertThat(mount).isNotEqualTo(volume.mountPoint());
+      assertThat(scratch.startsWith(workDir)).isFalse(); // JUnit's, not a volume
       Files.writeString(mount.resolve("fsbench-hello"), volume.fileSystem());
     }
   }
