@@ -39,6 +39,7 @@ final class FileFlowops {
   private final ThreadFlow thread;
   private final Path directory;
   private final NativePath path = new NativePath();
+  private final StringBuilder relative = new StringBuilder(64);
   private final int[] fds = new int[ThreadFlow.MAX_FD];
   private final Fileset[] slotFileset = new Fileset[ThreadFlow.MAX_FD];
   private final byte[][] slotRoot = new byte[ThreadFlow.MAX_FD][];
@@ -478,7 +479,7 @@ final class FileFlowops {
     if (leaf == EntryPool.NONE) {
       return thread.noResource("found no missing leaf directory in fileset " + name(fileset));
     }
-    path.set(f.filesetRoot).append('/').append(fileset.tree().leafDirPath(leaf));
+    leafDirPath(f.filesetRoot, fileset, leaf);
     thread.begin();
     try {
       FileCalls.mkdir(path, 0755);
@@ -497,7 +498,7 @@ final class FileFlowops {
     if (leaf == EntryPool.NONE) {
       return thread.noResource("found no existing leaf directory in fileset " + name(fileset));
     }
-    path.set(f.filesetRoot).append('/').append(fileset.tree().leafDirPath(leaf));
+    leafDirPath(f.filesetRoot, fileset, leaf);
     thread.begin();
     try {
       FileCalls.rmdir(path);
@@ -550,7 +551,15 @@ final class FileFlowops {
   }
 
   private void filePath(byte[] root, Fileset fileset, int entry) {
-    path.set(root).append('/').append(fileset.tree().filePath(entry));
+    relative.setLength(0);
+    fileset.tree().appendFilePath(relative, entry);
+    path.set(root).append('/').append(relative);
+  }
+
+  private void leafDirPath(byte[] root, Fileset fileset, int leaf) {
+    relative.setLength(0);
+    fileset.tree().appendLeafDirPath(relative, leaf);
+    path.set(root).append('/').append(relative);
   }
 
   private static String name(Fileset fileset) {

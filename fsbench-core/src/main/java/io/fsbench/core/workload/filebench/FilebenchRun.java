@@ -42,6 +42,7 @@ public final class FilebenchRun {
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
   private static final Duration JOIN_GRACE = Duration.ofMillis(500);
   private static final int DEFAULT_RUNTIME = 60;
+  private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
   private final WmlScript script;
   private final FilebenchOptions options;
@@ -197,7 +198,8 @@ public final class FilebenchRun {
           }
           nextSnap += period;
         }
-        control.awaitStop(Math.min(deadline, nextSnap) - now);
+        // at most 100 ms at a time: a deadline of "never" must not overflow the wait
+        control.awaitStop(Math.min(Math.min(deadline, nextSnap) - now, POLL_NANOS));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

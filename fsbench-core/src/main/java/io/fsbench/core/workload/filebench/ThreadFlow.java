@@ -1,9 +1,11 @@
 package io.fsbench.core.workload.filebench;
 
+import io.fsbench.api.InvalidInputException;
 import io.fsbench.core.nativeio.AlignedBuffers;
 import io.fsbench.core.nativeio.NativeBuffer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -47,9 +49,9 @@ final class ThreadFlow implements Runnable {
       long memsize,
       RunControl control,
       long seed,
-      java.nio.file.Path directory) {
+      Path directory) {
     if (memsize < 0 || memsize > Integer.MAX_VALUE - AlignedBuffers.ALIGNMENT) {
-      throw new io.fsbench.api.InvalidInputException(
+      throw new InvalidInputException(
           "thread "
               + name
               + ": memsize ("
