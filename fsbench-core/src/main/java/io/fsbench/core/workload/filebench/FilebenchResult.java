@@ -2,9 +2,11 @@ package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.Metric;
 import io.fsbench.api.Unit;
+import io.fsbench.api.WorkloadResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a filebench workload's run measured, as {@code stats.c: stats_snap} reports it, plus what
@@ -18,7 +20,8 @@ import java.util.List;
  * @param summary the IO Summary
  */
 public record FilebenchResult(
-    String workload, long seed, Duration duration, List<FlowopLine> flowops, IoSummary summary) {
+    String workload, long seed, Duration duration, List<FlowopLine> flowops, IoSummary summary)
+    implements WorkloadResult {
 
   public FilebenchResult {
     flowops = List.copyOf(flowops);
@@ -75,7 +78,20 @@ public record FilebenchResult(
     }
   }
 
+  /** The IO Summary's ops per second. */
+  @Override
+  public Metric headline() {
+    return Metric.of("io_summary.ops_per_sec", summary.opsPerSec(), Unit.OPS_PER_SEC);
+  }
+
+  /** filebench's own lines, then fsbench's percentiles, seed and duration. */
+  @Override
+  public Optional<String> toolText() {
+    return Optional.of(FilebenchReport.text(this));
+  }
+
   /** The result as named metrics with units, the IO Summary's and each flowop's. */
+  @Override
   public List<Metric> metrics() {
     List<Metric> metrics = new ArrayList<>();
     metrics.add(Metric.of("io_summary.ops", summary.ops(), Unit.COUNT));
