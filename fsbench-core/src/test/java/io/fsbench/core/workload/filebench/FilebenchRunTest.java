@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -243,17 +244,27 @@ class FilebenchRunTest {
   void cancellationStopsEveryThreadAndLeavesNoFileOpen() throws IOException {
     long before = openDescriptors();
     long start = System.nanoTime();
+    AtomicLong cancelledAt = new AtomicLong();
     FilebenchOptions options =
         FilebenchOptions.in(dir)
             .set("nfiles", "100")
             .set("nthreads", "8")
-            .cancelled(() -> System.nanoTime() - start > Duration.ofMillis(1500).toNanos());
+            .cancelled(
+                () -> {
+                  if (System.nanoTime() - start < Duration.ofMillis(1500).toNanos()) {
+                    return false;
+                  }
+                  cancelledAt.compareAndSet(0, System.nanoTime());
+                  return true;
+                });
 
     assertThatThrownBy(() -> FilebenchRun.run(WmlParser.parse("varmail.f", VARMAIL), options))
         .isInstanceOf(FsBenchException.class)
         .hasMessageContaining("cancelled");
 
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+    // every thread stopped, and the run returned, within a second of the cancellation
+    assertThat(Duration.ofNanos(System.nanoTime() - cancelledAt.get()))
+        .isLessThan(Duration.ofSeconds(1));
     assertThat(descriptorsInto(dir)).isEmpty();
     assertThat(openDescriptors()).isLessThanOrEqualTo(before + 2); // a class loader may open a jar
     assertThat(Thread.getAllStackTraces().keySet())
