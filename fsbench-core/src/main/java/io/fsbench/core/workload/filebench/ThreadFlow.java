@@ -90,6 +90,9 @@ final class ThreadFlow implements Runnable {
   }
 
   private void loop() throws InterruptedException {
+    if (flowops.isEmpty()) {
+      return; // flowop_start: a thread without flowops ends at once
+    }
     while (!control.getAsBoolean()) {
       for (Flowop flowop : flowops) {
         long iterations = Flowop.draw(flowop.iters);
