@@ -31,6 +31,8 @@ module io.fsbench.core {
       io.fsbench.bench;
   exports io.fsbench.core.nativeio to
       io.fsbench.bench;
+  exports io.fsbench.core.workload.filebench to
+      io.fsbench.cli;
   exports io.fsbench.core.workload.bonnie to
       io.fsbench.bench;
   exports io.fsbench.core.workload.dd to

@@ -19,6 +19,7 @@ public sealed interface Workload
         RandomIoSpec,
         BonnieSpec,
         IozoneSpec,
+        FilebenchSpec,
         NamedWorkload {
 
   /** A short name for tables and file names, e.g. {@code seqwrite-128k}, {@code postmark}. */

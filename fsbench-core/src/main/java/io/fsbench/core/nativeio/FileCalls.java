@@ -30,6 +30,8 @@ public final class FileCalls {
   public static final int O_APPEND = LibC.O_APPEND;
   public static final int O_NOFOLLOW = LibC.O_NOFOLLOW;
   public static final int SEEK_END = LibC.SEEK_END;
+  public static final int O_DIRECT = LibC.O_DIRECT;
+  public static final int O_SYNC = LibC.O_SYNC;
 
   private static final String LOAD_ERROR = load();
 
@@ -189,6 +191,40 @@ public final class FileCalls {
     }
   }
 
+  /** pread(2) into {@code length} bytes of {@code into} at {@code offset}; 0 at end of file. */
+  public static int pread(int fd, NativeBuffer into, int offset, int length, long position)
+      throws IOException {
+    long address = into.address(offset, length);
+    while (true) {
+      long n = Shim.pread(fd, address, length, position);
+      if (n >= 0) {
+        return (int) n;
+      }
+      int errno = (int) -n;
+      if (errno != NativeIoException.EINTR) {
+        throw new IOException(
+            "pread at " + position + " failed: " + NativeIoException.describe(errno));
+      }
+    }
+  }
+
+  /** pwrite(2) of {@code length} bytes of {@code from} at {@code position}; may write fewer. */
+  public static int pwrite(int fd, NativeBuffer from, int offset, int length, long position)
+      throws IOException {
+    long address = from.address(offset, length);
+    while (true) {
+      long n = Shim.pwrite(fd, address, length, position);
+      if (n >= 0) {
+        return (int) n;
+      }
+      int errno = (int) -n;
+      if (errno != NativeIoException.EINTR) {
+        throw new IOException(
+            "pwrite at " + position + " failed: " + NativeIoException.describe(errno));
+      }
+    }
+  }
+
   /** Writes all {@code length} bytes, in as many write(2) calls as the kernel needs. */
   public static void writeFully(int fd, NativeBuffer from, int offset, int length)
       throws IOException {
@@ -283,6 +319,13 @@ public final class FileCalls {
   public static void rename(NativePath from, NativePath to) throws IOException {
     if (LibC.rename(from.address(), to.address()) != 0) {
       throw error("rename to " + to + ": cannot rename", from.toString(), Native.getLastError());
+    }
+  }
+
+  /** rmdir(2). */
+  public static void rmdir(NativePath path) throws IOException {
+    if (LibC.rmdir(path.address()) != 0) {
+      throw error("rmdir", path.toString(), Native.getLastError());
     }
   }
 

@@ -115,6 +115,8 @@ final class LibC {
 
   static native int mkdir(long path, int mode);
 
+  static native int rmdir(long path);
+
   static native int statx(int dirfd, long path, int flags, int mask, long buf);
 
   /** {@code times} points to two struct timespec: access, then modification. */

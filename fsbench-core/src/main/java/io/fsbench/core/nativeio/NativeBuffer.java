@@ -21,6 +21,17 @@ public final class NativeBuffer {
     return new NativeBuffer(ByteBuffer.allocateDirect(Math.max(capacity, 1)));
   }
 
+  /**
+   * The memory of a direct buffer, such as one from {@link AlignedBuffers#allocate(int)}: shared,
+   * not copied; the buffer's whole capacity from its first byte.
+   */
+  public static NativeBuffer wrap(ByteBuffer direct) {
+    if (!direct.isDirect()) {
+      throw new IllegalArgumentException("a NativeBuffer needs a direct buffer, not " + direct);
+    }
+    return new NativeBuffer(direct);
+  }
+
   /** The memory as a buffer, for filling and reading it from Java. */
   public ByteBuffer buffer() {
     return buffer;

@@ -4,6 +4,7 @@ import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.engine.block.BlockJobRunner;
 import io.fsbench.core.workload.bonnie.BonnieRunner;
 import io.fsbench.core.workload.dd.DdRunner;
+import io.fsbench.core.workload.filebench.FilebenchRunner;
 import io.fsbench.core.workload.iozone.IozoneRunner;
 import io.fsbench.core.workload.lifecycle.LifecycleRunner;
 import io.fsbench.core.workload.metadata.FsMarkRunner;
@@ -32,6 +33,7 @@ public final class Families {
         .register(new DdRunner())
         .register(new RandomIoRunner())
         .register(new BonnieRunner())
-        .register(new IozoneRunner());
+        .register(new IozoneRunner())
+        .register(new FilebenchRunner());
   }
 }

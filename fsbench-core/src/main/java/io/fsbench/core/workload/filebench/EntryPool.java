@@ -153,8 +153,26 @@ final class EntryPool {
       if (busy.get(index)) {
         busy.clear(index);
         idle++;
-        someIdle.signal();
+        someIdle.signalAll(); // pickers and acquire()s of given entries wait on one condition
       }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Waits until the entry is not busy and marks it busy: closefile's and deletefile's wait for the
+   * file of an fd ({@code flowop_library.c: flowoplib_closefile}).
+   */
+  void acquire(int index) throws InterruptedException {
+    checkIndex(index);
+    lock.lockInterruptibly();
+    try {
+      while (busy.get(index)) {
+        someIdle.await();
+      }
+      busy.set(index);
+      idle--;
     } finally {
       lock.unlock();
     }

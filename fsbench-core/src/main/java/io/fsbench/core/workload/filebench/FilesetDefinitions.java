@@ -59,6 +59,14 @@ final class FilesetDefinitions {
     return definitions;
   }
 
+  /**
+   * The script's variables after its last {@code set}: what the flowops read when the run starts
+   * (give this a script that ends at its run, as filebench stops there).
+   */
+  WmlVariables variables() {
+    return vars;
+  }
+
   /** The filesets in the order the script defines them. */
   List<FilesetSpec> specs() {
     return List.copyOf(specs);

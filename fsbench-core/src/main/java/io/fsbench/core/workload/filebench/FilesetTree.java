@@ -113,7 +113,7 @@ final class FilesetTree {
   /** A directory's path under the fileset's own, {@code ""} for that one. */
   String directoryPath(int directory) {
     StringBuilder path = new StringBuilder();
-    appendDirectory(path, directory);
+    appendDirectory(path, 0, directory);
     return path.toString();
   }
 
@@ -126,34 +126,48 @@ final class FilesetTree {
     return entryPath(leafDirs, leaf);
   }
 
+  /** Appends {@link #filePath} to {@code path}, without allocating: for a run's hot path. */
+  void appendFilePath(StringBuilder path, int file) {
+    appendEntryPath(path, files, file);
+  }
+
+  void appendLeafDirPath(StringBuilder path, int leaf) {
+    appendEntryPath(path, leafDirs, leaf);
+  }
+
   private String entryPath(Runs runs, int entry) {
     StringBuilder path = new StringBuilder();
-    appendDirectory(path, runs.directory(entry));
-    if (path.length() > 0) {
-      path.append('/');
-    }
-    appendSerial(path, runs.serial(entry));
+    appendEntryPath(path, runs, entry);
     return path.toString();
   }
 
-  private void appendDirectory(StringBuilder path, int directory) {
+  private void appendEntryPath(StringBuilder path, Runs runs, int entry) {
+    int start = path.length();
+    appendDirectory(path, start, runs.directory(entry));
+    if (path.length() > start) {
+      path.append('/');
+    }
+    appendSerial(path, runs.serial(entry));
+  }
+
+  private void appendDirectory(StringBuilder path, int start, int directory) {
     if (directoryParent[directory] < 0) {
       return;
     }
-    appendDirectory(path, directoryParent[directory]);
-    if (path.length() > 0) {
+    appendDirectory(path, start, directoryParent[directory]);
+    if (path.length() > start) {
       path.append('/');
     }
     appendSerial(path, directorySerial[directory]);
   }
 
-  /** {@code %08d}, as filebench names entries. */
+  /** {@code %08d}, as filebench names entries; no allocation. */
   private static void appendSerial(StringBuilder path, int serial) {
-    String digits = Integer.toString(serial);
-    for (int i = digits.length(); i < 8; i++) {
+    int digits = serial == 0 ? 1 : (int) Math.log10(serial) + 1;
+    for (int i = digits; i < 8; i++) {
       path.append('0');
     }
-    path.append(digits);
+    path.append(serial);
   }
 
   /** The bytes its arrays take. */

@@ -1,0 +1,60 @@
+package io.fsbench.core.workload.filebench;
+
+import io.fsbench.api.FilebenchSpec;
+import io.fsbench.api.FsBenchException;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.engine.WorkloadContext;
+import io.fsbench.core.engine.WorkloadRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+
+/**
+ * Runs a {@link FilebenchSpec} with {@link FilebenchRun} in the directory fsbench gives it. A bad
+ * workload file is refused before any volume is made.
+ */
+public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
+
+  @Override
+  public Class<FilebenchSpec> specType() {
+    return FilebenchSpec.class;
+  }
+
+  @Override
+  public void check(FilebenchSpec spec) {
+    if (!Files.isReadable(spec.file())) {
+      throw new InvalidInputException(
+          "filebench workload file (" + spec.file() + ") does not exist or cannot be read");
+    }
+    try {
+      WmlParser.parse(spec.file().toString(), Files.readString(spec.file()));
+    } catch (IOException e) {
+      throw new InvalidInputException("cannot read " + spec.file() + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public FilebenchResult run(FilebenchSpec spec, WorkloadContext context) {
+    FilebenchOptions options =
+        FilebenchOptions.in(context.directory()).seed(spec.seed()).cancelled(context::cancelled);
+    for (var variable : spec.variables().entrySet()) {
+      options = options.set(variable.getKey(), variable.getValue());
+    }
+    if (spec.runtime().isPresent()) {
+      options = options.runtime(spec.runtime().get());
+    }
+    try {
+      return FilebenchRun.run(spec.file(), options);
+    } catch (IOException e) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot read " + spec.file() + ": " + e.getMessage(),
+          e);
+    }
+  }
+
+  @Override
+  public FilebenchSpec withRuntime(FilebenchSpec spec, Duration runtime) {
+    return spec.runtime(runtime);
+  }
+}
