@@ -55,7 +55,11 @@ class FsMarkHeapTest {
   private static String classPath() throws URISyntaxException, IOException {
     List<Class<?>> roots =
         List.of(
-            FsMarkHeapProbe.class, FsMarkRunner.class, FsMarkSpec.class, com.sun.jna.Native.class);
+            FsMarkHeapProbe.class,
+            FsMarkRunner.class,
+            FsMarkSpec.class,
+            com.sun.jna.Native.class,
+            org.slf4j.LoggerFactory.class);
     return Stream.of(roots.toArray(new Class<?>[0]))
         .map(c -> location(c))
         .distinct()
