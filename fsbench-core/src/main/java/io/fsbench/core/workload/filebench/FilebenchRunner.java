@@ -8,6 +8,8 @@ import io.fsbench.core.engine.WorkloadRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Runs a {@link FilebenchSpec} with {@link FilebenchRun} in the directory fsbench gives it. A bad
@@ -26,6 +28,13 @@ public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
       throw new InvalidInputException(
           "filebench workload file (" + spec.file() + ") does not exist or cannot be read");
     }
+    if (spec.variables().containsKey(FilebenchPersonalities.DATASET)
+        && FilebenchPersonalities.nameOf(spec.file()).isEmpty()) {
+      throw new InvalidInputException(
+          "dataset= scales fsbench's own personalities (filebench:NAME), not "
+              + spec.file()
+              + "; set the file's own variables instead");
+    }
     try {
       WmlParser.parse(spec.file().toString(), Files.readString(spec.file()));
     } catch (IOException e) {
@@ -37,7 +46,7 @@ public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
   public FilebenchResult run(FilebenchSpec spec, WorkloadContext context) {
     FilebenchOptions options =
         FilebenchOptions.in(context.directory()).seed(spec.seed()).cancelled(context::cancelled);
-    for (var variable : spec.variables().entrySet()) {
+    for (var variable : variables(spec, context).entrySet()) {
       options = options.set(variable.getKey(), variable.getValue());
     }
     if (spec.runtime().isPresent()) {
@@ -51,6 +60,27 @@ public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
           "cannot read " + spec.file() + ": " + e.getMessage(),
           e);
     }
+  }
+
+  /** The spec's variables, with {@code dataset=} turned into the personality's own. */
+  static Map<String, String> variables(FilebenchSpec spec, WorkloadContext context) {
+    String dataset = spec.variables().get(FilebenchPersonalities.DATASET);
+    if (dataset == null) {
+      return spec.variables();
+    }
+    String name = FilebenchPersonalities.nameOf(spec.file()).orElseThrow();
+    long free;
+    try {
+      free = Files.getFileStore(context.directory()).getUsableSpace();
+    } catch (IOException e) {
+      free = 0;
+    }
+    long bytes =
+        FilebenchPersonalities.target(dataset, FilebenchPersonalities.hostRamBytes(), free);
+    Map<String, String> result = new LinkedHashMap<>(FilebenchPersonalities.scaled(name, bytes));
+    spec.variables().forEach(result::put); // explicit variables win over the scaling
+    result.remove(FilebenchPersonalities.DATASET);
+    return result;
   }
 
   @Override

@@ -1,0 +1,103 @@
+package io.fsbench.core.workload.filebench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fsbench.api.InvalidInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** fsbench's own personalities parse, run for a second on a tiny dataset, and scale by rule. */
+class FilebenchPersonalitiesTest {
+
+  private static final long MIB = 1L << 20;
+
+  @TempDir Path temp;
+
+  static Stream<String> names() {
+    return FilebenchPersonalities.names().stream();
+  }
+
+  @ParameterizedTest
+  @MethodSource("names")
+  void parsesWithARunLine(String name) throws IOException {
+    Path file = FilebenchPersonalities.file(name);
+
+    WmlScript script = WmlParser.parse(file.toString(), Files.readString(file));
+
+    assertThat(script.commands()).anyMatch(c -> c instanceof WmlScript.Run);
+    assertThat(FilebenchPersonalities.nameOf(file)).contains(name);
+  }
+
+  @ParameterizedTest
+  @MethodSource("names")
+  void runsForASecondOnATinyDataset(String name) throws IOException {
+    Path dir = Files.createDirectories(temp.resolve(name));
+    FilebenchOptions options =
+        FilebenchOptions.in(dir)
+            .set("nthreads", "2")
+            .set("nfiles", "200")
+            .set("ndirs", "200")
+            .set("iosize", "64k")
+            .runtime(Duration.ofSeconds(1));
+    if (name.equals("fileserver")) {
+      // below a few thousand files its createfile runs out of missing files within a second
+      options = options.set("nfiles", "2000").set("filesize", "4k");
+    } else if (name.startsWith("singlestreamwrite")) {
+      options = options.set("iosize", "4k");
+    } else if (!name.endsWith("dirs")) {
+      for (var v : FilebenchPersonalities.scaled(name, 4 * MIB).entrySet()) {
+        options = options.set(v.getKey(), v.getValue());
+      }
+    }
+
+    FilebenchResult result = FilebenchRun.run(FilebenchPersonalities.file(name), options);
+
+    assertThat(result.summary().ops()).as(FilebenchReport.text(result)).isPositive();
+  }
+
+  @Test
+  void scalesFilesByTheMeanSizeAndSingleFilesBySize() {
+    assertThat(FilebenchPersonalities.scaled("varmail", 16L << 30))
+        .isEqualTo(Map.of("nfiles", Long.toString((16L << 30) / 16384)));
+    assertThat(FilebenchPersonalities.scaled("fileserver", 1L << 30))
+        .isEqualTo(Map.of("nfiles", "8192"));
+    assertThat(FilebenchPersonalities.scaled("randomread", 5 * MIB + 1))
+        .isEqualTo(Map.of("filesize", Long.toString(6 * MIB)));
+    assertThat(FilebenchPersonalities.scaled("fivestreamread", 10L << 30))
+        .isEqualTo(Map.of("filesize", Long.toString(2L << 30)));
+    // 32 active + 97 existing passive videos of 256 MiB are 32.25 GiB
+    assertThat(FilebenchPersonalities.scaled("videoserver", 129 * 256 * MIB))
+        .isEqualTo(Map.of("filesize", Long.toString(256 * MIB)));
+  }
+
+  @Test
+  void targetIsAMultipleOfRamCappedAtHalfTheFreeSpace() {
+    long ram = 16L << 30;
+
+    assertThat(FilebenchPersonalities.target("2xram", ram, 1L << 40)).isEqualTo(32L << 30);
+    assertThat(FilebenchPersonalities.target("2xram", ram, 40L << 30)).isEqualTo(20L << 30);
+    assertThat(FilebenchPersonalities.target("8g", ram, 1L << 40)).isEqualTo(8L << 30);
+    assertThatThrownBy(() -> FilebenchPersonalities.target("lots", ram, 0))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("2xram");
+  }
+
+  @Test
+  void refusesToScaleWhatHasNoDatasetAndUnknownNames() {
+    assertThatThrownBy(() -> FilebenchPersonalities.scaled("makedirs", MIB))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("ndirs");
+    assertThatThrownBy(() -> FilebenchPersonalities.file("oltp"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("aiowrite");
+  }
+}
