@@ -3,6 +3,7 @@ package io.fsbench;
 import io.fsbench.api.BonnieSpec;
 import io.fsbench.api.DdSpec;
 import io.fsbench.api.FileSystemLifecycle;
+import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.IozoneSpec;
@@ -18,6 +19,7 @@ import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.JobOptionParser;
 import io.fsbench.core.workload.Families;
+import io.fsbench.core.workload.filebench.FilebenchPersonalities;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -49,6 +51,8 @@ public final class Workloads {
 
   /** The block presets, whose name may end in a block size: {@code seqread-1m}. */
   private static final Set<String> BLOCK = new LinkedHashSet<>();
+
+  private static final String FILEBENCH_PREFIX = FilebenchSpec.NAME + ":";
 
   private static final Pattern BLOCK_SIZE_SUFFIX = Pattern.compile("(.+)-(\\d+[kmg])");
 
@@ -98,9 +102,32 @@ public final class Workloads {
         named("seqwrite", Map.of()), named("seqread", Map.of()), named("randwrite", Map.of()));
   }
 
+  /**
+   * One of fsbench's own filebench personalities ({@code varmail}, {@code webproxy}, …; see {@code
+   * docs/filebench.md}) with its workload-file variables set, e.g. {@code nthreads=4}; {@code
+   * dataset=2xram} or {@code dataset=8g} sizes its dataset by the personality's scaling rule when
+   * it runs. {@code runtime=10s}, like a comparison's runtime, replaces the file's {@code run 60}.
+   *
+   * @throws InvalidInputException for an unknown personality or a bad variable name
+   */
+  public static Workload filebench(String personality, Map<String, String> variables) {
+    FilebenchSpec spec = FilebenchSpec.of(FilebenchPersonalities.file(personality));
+    for (Map.Entry<String, String> variable : variables.entrySet()) {
+      if (variable.getKey().equals("runtime")) {
+        spec = spec.runtime(JobOptionParser.time("runtime", variable.getValue()));
+      } else {
+        spec = spec.set(variable.getKey(), variable.getValue());
+      }
+    }
+    return spec;
+  }
+
   /** Every workload name {@link #named} knows, plus {@code classic}. */
   public static List<String> names() {
     List<String> names = new ArrayList<>(NAMED.keySet());
+    for (String personality : FilebenchPersonalities.names()) {
+      names.add(FILEBENCH_PREFIX + personality);
+    }
     names.add("classic");
     names.add("classic-fs");
     return names;
@@ -113,6 +140,9 @@ public final class Workloads {
    * @throws InvalidInputException for an unknown name or parameter, listing the known ones
    */
   public static Workload named(String name, Map<String, String> parameters) {
+    if (name.startsWith(FILEBENCH_PREFIX)) {
+      return filebench(name.substring(FILEBENCH_PREFIX.length()), parameters);
+    }
     Function<Map<String, String>, Workload> factory = NAMED.get(name);
     if (factory != null) {
       return factory.apply(parameters);

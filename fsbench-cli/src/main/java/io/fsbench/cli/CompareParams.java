@@ -1,5 +1,6 @@
 package io.fsbench.cli;
 
+import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Tuning;
 import java.util.ArrayList;
@@ -29,6 +30,10 @@ final class CompareParams {
   static String prefix(String p) {
     int colon = p.indexOf(':');
     int eq = p.indexOf('=');
+    if (colon > 0 && p.startsWith(FilebenchSpec.NAME + ":")) {
+      int second = p.indexOf(':', colon + 1); // filebench:varmail:nfiles=100
+      colon = second > 0 && (eq < 0 || second < eq) ? second : colon;
+    }
     return colon > 0 && (eq < 0 || colon < eq) ? p.substring(0, colon) : null;
   }
 
@@ -70,7 +75,9 @@ final class CompareParams {
       String kv = p;
       int colon = p.indexOf(':');
       int eq = p.indexOf('=');
-      if (colon > 0 && (eq < 0 || colon < eq)) {
+      if (p.startsWith(workload + ":") && p.indexOf('=') > workload.length()) {
+        kv = p.substring(workload.length() + 1); // filebench:varmail:nfiles=100
+      } else if (colon > 0 && (eq < 0 || colon < eq)) {
         if (!p.substring(0, colon).equals(workload)) {
           continue;
         }

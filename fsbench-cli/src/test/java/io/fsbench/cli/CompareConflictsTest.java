@@ -69,6 +69,17 @@ class CompareConflictsTest {
   }
 
   @Test
+  void resolvesAFilebenchPersonalityWithItsOwnPrefixedParameters() {
+    refused(
+        args("--workloads", "filebench:varmail", "--param", "filebench:varmail:n-files=5"),
+        "n-files");
+    refused(
+        args("--workloads", "filebench:varmail", "--param", "filebench:webproxy:nfiles=5"),
+        "'filebench:webproxy'",
+        "filebench:varmail");
+  }
+
+  @Test
   void refusesABlockSizeInTheNameAndAnotherInAParameter() {
     refused(args("--workloads", "seqread-1m", "--param", "bs=4k"), "seqread-1m", "bs=1m", "bs=4k");
   }

@@ -151,6 +151,21 @@ class RunCommandTest {
   }
 
   @Test
+  void resolvesAFilebenchPersonalityAndRefusesABadVariableName() throws IOException {
+    assertRefused(
+        fsbench("run", "--fs", "ext4", "--workload", "filebench:varmail", "--param", "n-files=5"),
+        "n-files");
+  }
+
+  @Test
+  void refusesAnUnknownFilebenchPersonalityListingTheKnownOnes() throws IOException {
+    assertRefused(
+        fsbench("run", "--fs", "ext4", "--workload", "filebench:mailserver"),
+        "mailserver",
+        "varmail");
+  }
+
+  @Test
   void refusesFioFlagsGivenWithAWorkload() throws IOException {
     assertRefused(
         fsbench("run", "--fs", "ext4", "--workload", "postmark", "--bs=4k"), "--param", "--bs");
