@@ -50,4 +50,27 @@ class FilebenchRunnerTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("missing.f");
   }
+
+  @Test
+  void turnsDatasetIntoThePersonalitysOwnVariablesAndLetsExplicitOnesWin() throws IOException {
+    Path dir = Files.createDirectories(temp.resolve("fsbench-dataset"));
+    FilebenchSpec varmail =
+        FilebenchSpec.of(FilebenchPersonalities.file("varmail")).set("dataset", "4m");
+
+    assertThat(FilebenchRunner.variables(varmail, new TestContext(dir)))
+        .containsEntry("nfiles", "256")
+        .doesNotContainKey("dataset");
+    assertThat(FilebenchRunner.variables(varmail.set("nfiles", "7"), new TestContext(dir)))
+        .containsEntry("nfiles", "7");
+  }
+
+  @Test
+  void refusesDatasetForAFileThatIsNoPersonality() throws IOException {
+    Path file = Files.writeString(temp.resolve("x.f"), "run 1\n");
+
+    assertThatThrownBy(
+            () -> new FilebenchRunner().check(FilebenchSpec.of(file).set("dataset", "1g")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("dataset=");
+  }
 }
