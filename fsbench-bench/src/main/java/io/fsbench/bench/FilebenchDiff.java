@@ -99,6 +99,9 @@ public final class FilebenchDiff {
     for (FilebenchCase c : cases) {
       DiffSummary.Case<FilebenchCase> result = compare(c);
       log.println(result.logLine(List.of(c.name(), c.overrides().toString())));
+      if (!result.problems().isEmpty() && c.overrides().isEmpty()) {
+        log.print("  the script:\n    " + c.script().strip().replace("\n", "\n    ") + "\n");
+      }
       results.add(result);
     }
     return new DiffSummary<>(seed, "filebench", results);
