@@ -213,7 +213,7 @@ public final class FilebenchDiff {
     }
     StringBuilder out = new StringBuilder(table.render());
     out.append("flowop-mix deviation (max |share difference|, percentage points):\n");
-    deviation.forEach((k, v) -> out.append(String.format(Locale.ROOT, "  %-12s %.2f%n", k, v)));
+    deviation.forEach((k, v) -> out.append(String.format(Locale.ROOT, "  %-12s %.3f%n", k, v)));
     return out.toString();
   }
 
