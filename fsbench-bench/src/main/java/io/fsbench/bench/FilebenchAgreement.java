@@ -25,6 +25,9 @@ import java.util.TreeSet;
  *       whole-file flowops on cvar sizes), compared only when both sides print at least {@value
  *       #MIN_MB_PER_SEC} mb/s (the figure has one decimal); readwholefile not at all when the
  *       script writes or appends, since the files then grow with the loops the timing allowed;
+ *       whole-file flowops on cvar sizes not at all when the script deletes or creates files, since
+ *       the files they visit then follow from which entries existed before the run (a draw fsbench
+ *       makes with its own generator);
  *   <li>at least {@value #MIN_OPS} ops a side, or the shares say nothing.
  * </ul>
  */
@@ -97,8 +100,18 @@ final class FilebenchAgreement {
     // read what the timing made
     boolean growing =
         types.values().stream().anyMatch(t -> t.equals("write") || t.startsWith("append"));
+    // with files deleted and created, the rotors settle on every k-th file, and which ones follow
+    // from the entries that existed before the run: a draw filebench makes with rand() over a
+    // Mersenne Twister order and fsbench with its seed; on drawn sizes, whole-file flowops then
+    // move the sizes of different files
+    boolean churned =
+        types.values().stream().anyMatch(t -> t.equals("deletefile") || t.equals("createfile"));
     for (String name : fb.keySet()) {
-      if (growing && "readwholefile".equals(types.get(name))) {
+      String type = types.get(name);
+      if (growing && "readwholefile".equals(type)) {
+        continue;
+      }
+      if (churned && cvar && type != null && type.endsWith("wholefile")) {
         continue;
       }
       bytesPerOp(name, types.get(name), cvar, filebench, fsbench, problems);

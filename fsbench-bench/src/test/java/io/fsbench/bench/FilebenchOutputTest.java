@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class FilebenchOutputTest {
 
+  private static final Duration SECONDS = Duration.ofSeconds(2);
+
   private static final String FILEBENCH =
       """
       3.072: Run took 2 seconds...
@@ -52,6 +54,34 @@ class FilebenchOutputTest {
     assertThat(FilebenchAgreement.compare(c, same, same)).isEmpty();
     assertThat(FilebenchAgreement.compare(c, same, shifted))
         .anyMatch(p -> p.contains("closefile4") && p.contains("% of ops"));
+  }
+
+  @Test
+  void wholeFileBytesOnDrawnSizesAreComparedUnlessTheScriptChurnsTheFileset() {
+    String out =
+        """
+        3.076: Per-Operation Breakdown
+        writewhole3          2000ops     1000ops/s   %smb/s    0.008ms/op [0.001ms - 1.985ms]
+        3.076: IO Summary: 2000 ops 1000.000 ops/s 0/1000 rd/wr   %smb/s 0.527ms/op
+        """;
+    FilebenchOutput filebench = FilebenchOutput.parse(out.formatted("4.8", "4.8"));
+    FilebenchOutput fsbench = FilebenchOutput.parse(out.formatted("3.0", "3.0"));
+    String sizes = "set $filesize=cvar(type=cvar-gamma,parameters=mean:4096;gamma:1.5)\n";
+    String write = "flowop writewholefile name=writewhole3,iosize=4096,fd=1\n";
+    String open = "flowop openfile name=open1,filesetname=fs1,fd=1\n";
+    String create = "flowop createfile name=create1,filesetname=fs1,fd=1\n";
+
+    FilebenchCase steady = new FilebenchCase("t", sizes + open + write, Map.of(), SECONDS);
+    FilebenchCase churned = new FilebenchCase("t", sizes + create + write, Map.of(), SECONDS);
+    FilebenchCase fixed = new FilebenchCase("t", create + write, Map.of(), SECONDS);
+
+    // open1 and create1 print no line; only writewhole3's bytes per op are in question
+    assertThat(FilebenchAgreement.compare(steady, filebench, fsbench))
+        .anyMatch(p -> p.startsWith("writewhole3:") && p.contains("bytes/op"));
+    assertThat(FilebenchAgreement.compare(churned, filebench, fsbench))
+        .noneMatch(p -> p.contains("bytes/op"));
+    assertThat(FilebenchAgreement.compare(fixed, filebench, fsbench))
+        .anyMatch(p -> p.startsWith("writewhole3:") && p.contains("bytes/op"));
   }
 
   @Test
