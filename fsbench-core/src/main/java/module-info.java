@@ -32,7 +32,8 @@ module io.fsbench.core {
   exports io.fsbench.core.nativeio to
       io.fsbench.bench;
   exports io.fsbench.core.workload.filebench to
-      io.fsbench.cli;
+      io.fsbench.cli,
+      io.fsbench.bench;
   exports io.fsbench.core.workload.bonnie to
       io.fsbench.bench;
   exports io.fsbench.core.workload.dd to

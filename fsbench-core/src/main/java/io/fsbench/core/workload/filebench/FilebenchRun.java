@@ -159,11 +159,13 @@ public final class FilebenchRun {
         g.reset();
         generator.start();
       }
-      threads.forEach(Thread::start);
-      options.output().accept("Running...");
+      // filebench clears the statistics just after it lets the threads go, losing their first
+      // ops (a run that ends on a count can be over before the clear); fsbench clears just before
       Stats stats = new Stats(plan.all());
       stats.clear(control);
       long start = System.nanoTime();
+      threads.forEach(Thread::start);
+      options.output().accept("Running...");
       long end = waitForRun(control, seconds, interval, stats, start);
       FilebenchResult result = stats.snap(script.file(), options.seed(), end - start);
       stopAll(control, threads, generator);
