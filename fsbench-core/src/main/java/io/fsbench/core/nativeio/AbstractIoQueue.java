@@ -96,6 +96,15 @@ abstract class AbstractIoQueue implements IoQueue {
   }
 
   @Override
+  public final void write(
+      int fd, NativeBuffer buffer, int offset, int length, long position, int slot) {
+    long address = buffer.address(offset, length);
+    claim(slot, buffer.buffer());
+    prepare(OP_WRITE, fd, address, length, position, slot, queued);
+    queued++;
+  }
+
+  @Override
   public final void fsync(NativeFile file, boolean dataOnly, int slot) {
     claim(slot, null);
     prepare(dataOnly ? OP_FDATASYNC : OP_FSYNC, file.fd(), 0, 0, 0, slot, queued);

@@ -46,6 +46,13 @@ public interface IoQueue extends AutoCloseable {
   void write(NativeFile file, ByteBuffer buffer, long offset, int slot);
 
   /**
+   * Queues a write of {@code length} bytes of {@code buffer} from its byte {@code offset} at {@code
+   * position} of the open descriptor {@code fd}, for callers that hold raw descriptors (as {@link
+   * FileCalls} does). The descriptor must stay open until the slot is reaped.
+   */
+  void write(int fd, NativeBuffer buffer, int offset, int length, long position, int slot);
+
+  /**
    * The I/O priority ({@code class << 13 | level}) that the reads and writes queued from now on
    * carry in their requests (io_uring's {@code sqe->ioprio}, libaio's {@code aio_reqprio} with
    * {@code IOCB_FLAG_IOPRIO}); 0, the default, lets them take the submitting thread's. A thread

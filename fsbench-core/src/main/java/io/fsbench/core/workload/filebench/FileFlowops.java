@@ -38,6 +38,7 @@ final class FileFlowops {
 
   private final ThreadFlow thread;
   private final Path directory;
+  private final AsyncWrites aio;
   private final NativePath path = new NativePath();
   private final StringBuilder relative = new StringBuilder(64);
   private final int[] fds = new int[ThreadFlow.MAX_FD];
@@ -45,9 +46,10 @@ final class FileFlowops {
   private final byte[][] slotRoot = new byte[ThreadFlow.MAX_FD][];
   private final int[] slotEntry = new int[ThreadFlow.MAX_FD];
 
-  FileFlowops(ThreadFlow thread, Path directory) {
+  FileFlowops(ThreadFlow thread, Path directory, AsyncWrites aio) {
     this.thread = thread;
     this.directory = directory;
+    this.aio = aio;
     Arrays.fill(fds, -1);
     Arrays.fill(slotEntry, EntryPool.NONE);
   }
@@ -130,6 +132,7 @@ final class FileFlowops {
     }
     Fileset fileset = slotFileset[slot];
     int entry = slotEntry[slot];
+    aio.settle(f); // the thread's aiowrites in flight may use the descriptor
     if (fileset != null && entry != EntryPool.NONE) {
       fileset.files().acquire(entry);
     }
@@ -435,7 +438,7 @@ final class FileFlowops {
    * op of this flowop), and returns the working set: {@code workingset}, else the open file's drawn
    * size; -1 when no file was found.
    */
-  private long fileSetup(Flowop f) throws InterruptedException {
+  long fileSetup(Flowop f) throws InterruptedException {
     int slot = f.fd;
     if (slotFileset[slot] != null && f.fileset != null && slotFileset[slot] != f.fileset) {
       throw new FlowopFailure(
@@ -458,7 +461,7 @@ final class FileFlowops {
         : Flowop.draw(requireFileset(f).spec().size());
   }
 
-  private static void requireFits(Flowop f, long iosize, long wss) {
+  static void requireFits(Flowop f, long iosize, long wss) {
     if (iosize > wss) {
       throw new FlowopFailure(
           f,
@@ -468,6 +471,11 @@ final class FileFlowops {
               + wss
               + " bytes): give a smaller iosize or a workingset");
     }
+  }
+
+  /** The descriptor open on {@code slot} ({@code fd=}), -1 when none is. */
+  int descriptor(int slot) {
+    return fds[slot];
   }
 
   // ---- directories ----

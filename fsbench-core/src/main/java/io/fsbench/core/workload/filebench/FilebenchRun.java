@@ -2,6 +2,7 @@ package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.nativeio.IoMechanism;
 import io.fsbench.core.workload.filebench.WmlScript.Command;
 import io.fsbench.core.workload.filebench.WmlScript.Value;
 import java.io.IOException;
@@ -143,10 +144,16 @@ public final class FilebenchRun {
             new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L));
     RunControl control =
         new RunControl(options.cancelled(), mode, eventgen, plan.semaphores(), plan.wakeups());
+    IoMechanism aio = IoMechanism.LIBAIO;
+    if (plan.writesAsynchronously()) {
+      AsyncWrites.Choice choice = AsyncWrites.choose();
+      options.output().accept(choice.note());
+      aio = choice.mechanism();
+    }
     List<Thread> threads = new ArrayList<>();
     Thread generator = null;
     try {
-      for (ThreadFlow flow : plan.threads(control)) {
+      for (ThreadFlow flow : plan.threads(control, aio)) {
         Thread thread = new Thread(flow, "fsbench-filebench-" + flow.name);
         thread.setDaemon(true);
         threads.add(thread);

@@ -89,6 +89,14 @@ final class Flowop {
     this.blocking = r.flag("blocking");
     this.highwater = r.constant("highwater", 1, 0, Integer.MAX_VALUE);
     this.target = r.text("target", null);
+    if (type == FlowopType.AIOWRITE && !random) {
+      throw new InvalidInputException(
+          r.where
+              + "flowop aiowrite "
+              + name
+              + ": filebench issues asynchronous writes at random offsets only (it fails a"
+              + " sequential aiowrite); add random");
+    }
     if (r.a.containsKey("noreadahead")) {
       throw new InvalidInputException(
           r.where

@@ -2,6 +2,7 @@ package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.core.nativeio.AlignedBuffers;
+import io.fsbench.core.nativeio.IoMechanism;
 import io.fsbench.core.nativeio.NativeBuffer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -38,7 +39,9 @@ final class ThreadFlow implements Runnable {
   private final NativeBuffer memory;
   private final int memsize;
   private final byte[] hogTarget = new byte[1];
+  private final AsyncWrites writes;
   private final FileFlowops files;
+  private final AioFlowops aio;
   private final SyncFlowops sync;
   private long startNanos;
   private String noResource;
@@ -49,7 +52,8 @@ final class ThreadFlow implements Runnable {
       long memsize,
       RunControl control,
       long seed,
-      Path directory) {
+      Path directory,
+      IoMechanism aioMechanism) {
     if (memsize < 0 || memsize > Integer.MAX_VALUE - AlignedBuffers.ALIGNMENT) {
       throw new InvalidInputException(
           "thread "
@@ -64,7 +68,9 @@ final class ThreadFlow implements Runnable {
     this.random = new SplittableRandom(seed);
     this.memsize = (int) memsize;
     this.memory = memsize == 0 ? null : NativeBuffer.wrap(AlignedBuffers.allocate((int) memsize));
-    this.files = new FileFlowops(this, directory);
+    this.writes = new AsyncWrites(aioMechanism);
+    this.files = new FileFlowops(this, directory, writes);
+    this.aio = new AioFlowops(this, files, writes);
     this.sync = new SyncFlowops(this);
   }
 
@@ -85,8 +91,24 @@ final class ThreadFlow implements Runnable {
     } catch (RuntimeException | Error e) {
       control.fail("thread " + name + " failed: " + e);
     } finally {
+      release();
+    }
+  }
+
+  /** Releases what the thread holds: its asynchronous writes first, then its open files. */
+  void release() {
+    try {
+      writes.close(); // first: the writes in flight use the thread's buffers and descriptors
+    } catch (RuntimeException e) {
+      control.fail("thread " + name + " could not release its asynchronous I/O: " + e.getMessage());
+    } finally {
       files.closeAll();
     }
+  }
+
+  /** The thread's list of asynchronous writes (filebench's {@code tf_aiolist}). */
+  AsyncWrites writes() {
+    return writes;
   }
 
   private void loop() throws InterruptedException {
@@ -109,7 +131,8 @@ final class ThreadFlow implements Runnable {
     }
   }
 
-  private int execute(Flowop f) throws InterruptedException {
+  /** Runs one flowop once: OK, or NO_RESOURCE when it ran out. */
+  int execute(Flowop f) throws InterruptedException {
     return switch (f.type) {
       case READ -> files.read(f);
       case WRITE -> files.write(f);
@@ -122,6 +145,8 @@ final class ThreadFlow implements Runnable {
       case FSYNCSET -> files.fsyncset(f);
       case READWHOLEFILE -> files.readwholefile(f);
       case WRITEWHOLEFILE -> files.writewholefile(f);
+      case AIOWRITE -> aio.aiowrite(f);
+      case AIOWAIT -> aio.aiowait(f);
       case APPENDFILE -> files.appendfile(f);
       case APPENDFILERAND -> files.appendfilerand(f);
       case MAKEDIR -> files.makedir(f);

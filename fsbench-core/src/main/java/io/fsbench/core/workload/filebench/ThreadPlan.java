@@ -1,6 +1,7 @@
 package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.nativeio.IoMechanism;
 import io.fsbench.core.workload.filebench.WmlScript.Attribute;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -132,13 +133,22 @@ final class ThreadPlan {
         f.where + f + ": target (" + f.target + ") names no flowop of the same thread");
   }
 
-  /** The threads, made now (each allocates its memsize buffer). */
-  List<ThreadFlow> threads(RunControl control) {
+  /**
+   * The threads, made now (each allocates its memsize buffer); their aiowrites, if any, run on
+   * {@code aio}.
+   */
+  List<ThreadFlow> threads(RunControl control, IoMechanism aio) {
     List<ThreadFlow> threads = new ArrayList<>();
     for (Planned p : planned) {
-      threads.add(new ThreadFlow(p.name(), p.flowops(), p.memsize(), control, p.seed(), directory));
+      threads.add(
+          new ThreadFlow(p.name(), p.flowops(), p.memsize(), control, p.seed(), directory, aio));
     }
     return threads;
+  }
+
+  /** Whether a thread issues asynchronous writes. */
+  boolean writesAsynchronously() {
+    return all().stream().anyMatch(f -> f.type == FlowopType.AIOWRITE);
   }
 
   /** Every flowop instance, thread by thread, each thread's in its order. */

@@ -51,6 +51,18 @@ class FilebenchPersonalitiesTest {
     if (name.equals("fileserver")) {
       // below a few thousand files its createfile runs out of missing files within a second
       options = options.set("nfiles", "2000").set("filesize", "4k");
+    } else if (name.equals("oltp")) {
+      // 4 MiB of tables, a 1 MiB log, and fewer of its 211 threads on a small machine
+      options =
+          options
+              .set("nfiles", "10")
+              .set("iosize", "2k")
+              .set("logfilesize", "1m")
+              .set("nshadows", "8")
+              .set("ndbwriters", "2");
+      for (var v : FilebenchPersonalities.scaled(name, 4 * MIB).entrySet()) {
+        options = options.set(v.getKey(), v.getValue());
+      }
     } else if (name.startsWith("singlestreamwrite")) {
       options = options.set("iosize", "4k");
     } else if (!name.endsWith("dirs")) {
@@ -77,6 +89,9 @@ class FilebenchPersonalitiesTest {
     // 32 active + 97 existing passive videos of 256 MiB are 32.25 GiB
     assertThat(FilebenchPersonalities.scaled("videoserver", 129 * 256 * MIB))
         .isEqualTo(Map.of("filesize", Long.toString(256 * MIB)));
+    // oltp's 10 table files share the dataset; its redo log is not scaled
+    assertThat(FilebenchPersonalities.scaled("oltp", 1L << 30))
+        .isEqualTo(Map.of("filesize", Long.toString(103 * MIB)));
   }
 
   @Test
@@ -96,8 +111,9 @@ class FilebenchPersonalitiesTest {
     assertThatThrownBy(() -> FilebenchPersonalities.scaled("makedirs", MIB))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("ndirs");
-    assertThatThrownBy(() -> FilebenchPersonalities.file("oltp"))
+    assertThatThrownBy(() -> FilebenchPersonalities.file("tpcso"))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("aiowrite");
+        .hasMessageContaining("unknown filebench personality 'tpcso'")
+        .hasMessageContaining("oltp");
   }
 }

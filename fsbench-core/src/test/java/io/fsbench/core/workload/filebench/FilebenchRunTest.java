@@ -270,22 +270,6 @@ class FilebenchRunTest {
   }
 
   @Test
-  void refusesAnAsynchronousFlowopByName() {
-    String script =
-        """
-        define file name=f,path=/tmp,size=1m,prealloc
-        define process name=p { thread name=t { flowop aiowrite name=w,filesetname=f,iosize=4k } }
-        run 1
-        """;
-    assertThatThrownBy(
-            () -> FilebenchRun.run(WmlParser.parse("aio.f", script), FilebenchOptions.in(dir)))
-        .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("aio.f:2")
-        .hasMessageContaining("aiowrite")
-        .hasMessageContaining("not implemented");
-  }
-
-  @Test
   void refusesSystemBecauseItRunsAShell() {
     String script = "system \"rm -rf /\"\nrun 1\n";
     assertThatThrownBy(
@@ -403,7 +387,7 @@ class FilebenchRunTest {
   }
 
   /** The descriptors of this process open on files under {@code root}. */
-  private static List<Path> descriptorsInto(Path root) throws IOException {
+  static List<Path> descriptorsInto(Path root) throws IOException {
     List<Path> into = new ArrayList<>();
     try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
       for (Path fd : (Iterable<Path>) fds::iterator) {

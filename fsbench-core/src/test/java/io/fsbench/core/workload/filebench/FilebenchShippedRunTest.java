@@ -1,9 +1,7 @@
 package io.fsbench.core.workload.filebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fsbench.api.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,17 +57,29 @@ class FilebenchShippedRunTest {
   }
 
   @Test
-  void refusesOltpForItsAsynchronousWritesByName() throws IOException {
+  void runsOltpWithItsAsynchronousWrites() throws IOException {
     Path file = shipped("oltp.f");
+    Path dir = Files.createDirectories(temp.resolve("fsbench-oltp"));
     FilebenchOptions options =
-        FilebenchOptions.in(Files.createDirectories(temp.resolve("fsbench-oltp")))
+        FilebenchOptions.in(dir)
             .set("filesize", "1m")
+            .set("logfilesize", "1m")
+            .set("nshadows", "8")
+            .set("ndbwriters", "2")
             .runtime(Duration.ofSeconds(1));
 
-    assertThatThrownBy(() -> FilebenchRun.run(file, options))
-        .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("oltp.f")
-        .hasMessageContaining("aiowrite");
+    FilebenchResult result = FilebenchRun.run(file, options);
+
+    FilebenchResult.FlowopLine writes =
+        result.flowops().stream()
+            .filter(f -> f.name().equals("dbwrite-a"))
+            .findFirst()
+            .orElseThrow();
+    // two writer threads, each opening its file once (an op of 0 bytes): 2 KiB for every other op
+    assertThat(writes.bytes()).isEqualTo(2048 * (writes.ops() - 2));
+    assertThat(result.flowops())
+        .extracting(FilebenchResult.FlowopLine::name)
+        .contains("lg-aiowait");
   }
 
   private static Path shipped(String name) {
