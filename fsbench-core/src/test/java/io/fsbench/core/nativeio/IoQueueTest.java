@@ -58,6 +58,31 @@ class IoQueueTest {
 
   @ParameterizedTest
   @EnumSource(IoMechanism.class)
+  void writesARangeOfANativeBufferToARawDescriptor(IoMechanism mechanism) throws Exception {
+    Path path = dir.resolve("raw-" + mechanism.id());
+    NativeBuffer memory = NativeBuffer.allocate(3 * BLOCK);
+    memory.buffer().put(BLOCK, content(7), 0, BLOCK);
+    try (NativeFile file = NativeFile.open(path, OpenFlag.READ_WRITE, OpenFlag.CREATE);
+        IoQueue queue = open(mechanism, 2)) {
+      queue.write(file.fd(), memory, BLOCK, BLOCK, 5L * BLOCK, 1);
+      IoCompletions done = new IoCompletions(2);
+
+      queue.submitAndReap(1, done);
+
+      assertThat(done.count()).isEqualTo(1);
+      assertThat(done.slot(0)).isEqualTo(1);
+      assertThat(done.result(0)).isEqualTo(BLOCK);
+      ByteBuffer back = AlignedBuffers.allocate(BLOCK);
+      file.pread(back, 5L * BLOCK);
+      assertThat(back.flip()).isEqualTo(content(7));
+      assertThat(file.size()).isEqualTo(6L * BLOCK);
+      assertThatThrownBy(() -> queue.write(file.fd(), memory, 2 * BLOCK, BLOCK + 1, 0, 0))
+          .isInstanceOf(IndexOutOfBoundsException.class);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(IoMechanism.class)
   void keepsTheFullDepthInFlightWhenReapingOneAtATime(IoMechanism mechanism) throws Exception {
     Path path = dir.resolve("depth-" + mechanism.id());
     try (NativeFile file = NativeFile.open(path, OpenFlag.READ_WRITE, OpenFlag.CREATE);
