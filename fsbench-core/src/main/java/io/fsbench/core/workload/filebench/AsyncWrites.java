@@ -61,10 +61,6 @@ final class AsyncWrites implements AutoCloseable {
     throw new IllegalStateException("no status for libaio among " + IoQueues.statuses());
   }
 
-  IoMechanism mechanism() {
-    return mechanism;
-  }
-
   /**
    * Opens the queue if this is the thread's first write; call it before timing the write, so that
    * the setup is not part of it.

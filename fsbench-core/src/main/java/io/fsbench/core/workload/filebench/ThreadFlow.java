@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
  * flowop_start}): its {@code memsize} buffer (direct, page-aligned, zeroed), its table of open
  * files, and the loop over its flowops, each run {@code iters} times, until the run stops, a flowop
  * fails (the run fails) or runs out of resources (the thread ends, and the run as {@code set mode
- * quit} says). Every file the thread holds open is closed when it ends, however it ends.
+ * quit} says). When it ends, however it ends, its asynchronous writes in flight are waited for and
+ * their queue released, then every file it holds open is closed.
  *
  * <p>Timing is filebench's: {@link #begin} and {@link #end} around the operation, with {@code
  * System.nanoTime}; as in {@code flowop_beginop}/{@code flowop_endop} the start time is the
