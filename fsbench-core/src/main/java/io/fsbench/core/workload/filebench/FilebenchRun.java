@@ -78,6 +78,26 @@ public final class FilebenchRun {
   }
 
   FilebenchResult execute() {
+    Start start = walk(false);
+    return run(start.processes(), start.nanos(), start.interval());
+  }
+
+  /**
+   * The run planned without I/O: every command up to the run checked as {@link #execute()} checks
+   * it (without sleeping or running a shell), the filesets' trees drawn but not made, and every
+   * thread's flowops defined and linked.
+   */
+  ThreadPlan plan() {
+    Start start = walk(true);
+    filesets = definitions.build();
+    return makePlan(start.processes());
+  }
+
+  /** What the commands before the run leave: the processes to start and for how long. */
+  private record Start(List<WmlScript.DefineProcess> processes, long nanos, long interval) {}
+
+  /** Runs the commands before the run; a dry walk makes no files, sleeps not, runs no shell. */
+  private Start walk(boolean dry) {
     definitions = FilesetDefinitions.read(new WmlScript(script.file(), commands), options.seed());
     List<WmlScript.DefineProcess> processes = new ArrayList<>();
     for (Command command : commands) {
@@ -96,11 +116,16 @@ public final class FilebenchRun {
       } else if (command instanceof WmlScript.Eventgen e) {
         eventgen(e);
       } else if (command instanceof WmlScript.CreateFiles) {
-        createFilesets();
+        if (!dry) {
+          createFilesets();
+        }
       } else if (command instanceof WmlScript.Sleep s) {
-        sleep(seconds(s.seconds(), s.line()));
+        long seconds = seconds(s.seconds(), s.line());
+        if (!dry) {
+          sleep(seconds);
+        }
       } else if (command instanceof WmlScript.Print p) {
-        print(p);
+        print(p, dry);
       } else if (command instanceof WmlScript.Enable e && !e.what().equals("lathist")) {
         throw refused(e.line(), "enable " + e.what() + " (multi-client runs)");
       } else if (command instanceof WmlScript.MultiSync m) {
@@ -109,9 +134,9 @@ public final class FilebenchRun {
         break;
       } else if (command instanceof WmlScript.Run r) {
         long seconds = r.seconds().map(v -> seconds(v, r.line())).orElse(0L);
-        return run(processes, runtime(seconds), 0);
+        return new Start(processes, runtime(seconds), 0);
       } else if (command instanceof WmlScript.Psrun p) {
-        return run(processes, runtime(p.seconds()), p.interval());
+        return new Start(processes, runtime(p.seconds()), p.interval());
       }
     }
     throw new InvalidInputException(
@@ -120,27 +145,31 @@ public final class FilebenchRun {
             + " 'run 60' or give a runtime");
   }
 
-  /** The run's length in seconds; 0 means until the threads are done (alldone, firstdone). */
+  /** The run's length in nanoseconds; 0 means until the threads are done (alldone, firstdone). */
   private long runtime(long fromScript) {
     if (options.runtime().isPresent()) {
-      return Math.max(1, options.runtime().get().toSeconds());
+      return options.runtime().get().toNanos();
     }
-    return fromScript == 0 && mode == RunControl.QuitMode.TIMEOUT ? DEFAULT_RUNTIME : fromScript;
+    long seconds =
+        fromScript == 0 && mode == RunControl.QuitMode.TIMEOUT ? DEFAULT_RUNTIME : fromScript;
+    return seconds * NANOS_PER_SECOND;
   }
 
-  private FilebenchResult run(
-      List<WmlScript.DefineProcess> processes, long seconds, long interval) {
+  private ThreadPlan makePlan(List<WmlScript.DefineProcess> processes) {
+    return ThreadPlan.make(
+        processes,
+        definitions.variables(),
+        filesets,
+        options.directory(),
+        script.file(),
+        new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L));
+  }
+
+  private FilebenchResult run(List<WmlScript.DefineProcess> processes, long nanos, long interval) {
     createFilesets();
     Optional<EventGenerator> eventgen =
         eventRate.map(rate -> new EventGenerator(rate, System::nanoTime));
-    ThreadPlan plan =
-        ThreadPlan.make(
-            processes,
-            definitions.variables(),
-            filesets,
-            options.directory(),
-            script.file(),
-            new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L));
+    ThreadPlan plan = makePlan(processes);
     RunControl control =
         new RunControl(options.cancelled(), mode, eventgen, plan.semaphores(), plan.wakeups());
     List<Thread> threads = new ArrayList<>();
@@ -166,7 +195,7 @@ public final class FilebenchRun {
       long start = System.nanoTime();
       threads.forEach(Thread::start);
       options.output().accept("Running...");
-      long end = waitForRun(control, seconds, interval, stats, start);
+      long end = waitForRun(control, nanos, interval, stats, start);
       FilebenchResult result = stats.snap(script.file(), options.seed(), end - start);
       stopAll(control, threads, generator);
       control.failure().ifPresent(FilebenchRun::failed);
@@ -180,9 +209,8 @@ public final class FilebenchRun {
   }
 
   /** Sleeps the runtime (or until the run stops itself), printing psrun's snapshots. */
-  private long waitForRun(
-      RunControl control, long seconds, long interval, Stats stats, long start) {
-    long deadline = seconds == 0 ? Long.MAX_VALUE : start + seconds * NANOS_PER_SECOND;
+  private long waitForRun(RunControl control, long nanos, long interval, Stats stats, long start) {
+    long deadline = nanos == 0 ? Long.MAX_VALUE : start + nanos;
     long period = Math.abs(interval) * NANOS_PER_SECOND;
     long nextSnap = period == 0 ? Long.MAX_VALUE : start + period;
     try {
@@ -288,7 +316,7 @@ public final class FilebenchRun {
     }
   }
 
-  private void print(WmlScript.Print p) {
+  private void print(WmlScript.Print p, boolean dry) {
     StringBuilder text = new StringBuilder();
     for (Value part : p.parts()) {
       text.append(WmlVariables.shown(definitions.variables().plainValue(part).orElse(part)));
@@ -304,7 +332,9 @@ public final class FilebenchRun {
               + text
               + "\" (it runs a shell command; allow it explicitly if you trust the workload file)");
     }
-    runShell(p.line(), text.toString());
+    if (!dry) {
+      runShell(p.line(), text.toString());
+    }
   }
 
   private void runShell(int line, String command) {

@@ -98,7 +98,7 @@ final class ThreadFlow implements Runnable {
         long iterations = Flowop.draw(flowop.iters);
         for (long i = 0; i < iterations; i++) {
           if (execute(flowop) == NO_RESOURCE) {
-            control.threadFinished(flowop.name, noResource);
+            control.threadFinished(flowop.where + "flowop " + flowop.name, noResource);
             return;
           }
           if (control.getAsBoolean()) {
