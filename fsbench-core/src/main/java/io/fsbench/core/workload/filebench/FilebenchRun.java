@@ -30,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  *       quit timeout|alldone|firstdone} as filebench; {@code enable lathist} has no effect (fsbench
  *       always keeps histograms); {@code system} is refused unless allowed, since it runs a shell.
  *   <li>Processes are a grouping only: every thread instance of every process instance is a JVM
- *       thread.
+ *       thread. Composite flowops ({@code define flowop}) are built per use ({@link
+ *       CompositeFlowops}).
  * </ul>
  *
  * <p>{@link FilebenchOptions#overrides()} replace the file's {@code set}s of those variables (and
@@ -78,8 +79,7 @@ public final class FilebenchRun {
   }
 
   FilebenchResult execute() {
-    Start start = walk(false);
-    return run(start.processes(), start.nanos(), start.interval());
+    return run(walk(false));
   }
 
   /**
@@ -90,16 +90,21 @@ public final class FilebenchRun {
   ThreadPlan plan() {
     Start start = walk(true);
     filesets = definitions.build();
-    return makePlan(start.processes());
+    return makePlan(start);
   }
 
   /** What the commands before the run leave: the processes to start and for how long. */
-  private record Start(List<WmlScript.DefineProcess> processes, long nanos, long interval) {}
+  private record Start(
+      List<WmlScript.DefineProcess> processes,
+      List<WmlScript.DefineComposite> composites,
+      long nanos,
+      long interval) {}
 
   /** Runs the commands before the run; a dry walk makes no files, sleeps not, runs no shell. */
   private Start walk(boolean dry) {
     definitions = FilesetDefinitions.read(new WmlScript(script.file(), commands), options.seed());
     List<WmlScript.DefineProcess> processes = new ArrayList<>();
+    List<WmlScript.DefineComposite> composites = new ArrayList<>();
     for (Command command : commands) {
       if (options.cancelled().getAsBoolean()) {
         throw cancelled();
@@ -107,10 +112,7 @@ public final class FilebenchRun {
       if (command instanceof WmlScript.DefineProcess p) {
         processes.add(p);
       } else if (command instanceof WmlScript.DefineComposite c) {
-        throw new InvalidInputException(
-            where(c.line())
-                + "composite flowops (define flowop) are not implemented in fsbench"
-                + " yet; write their flowops into the thread");
+        composites.add(c);
       } else if (command instanceof WmlScript.SetMode m) {
         setMode(m);
       } else if (command instanceof WmlScript.Eventgen e) {
@@ -134,9 +136,9 @@ public final class FilebenchRun {
         break;
       } else if (command instanceof WmlScript.Run r) {
         long seconds = r.seconds().map(v -> seconds(v, r.line())).orElse(0L);
-        return new Start(processes, runtime(seconds), 0);
+        return new Start(processes, composites, runtime(seconds), 0);
       } else if (command instanceof WmlScript.Psrun p) {
-        return new Start(processes, runtime(p.seconds()), p.interval());
+        return new Start(processes, composites, runtime(p.seconds()), p.interval());
       }
     }
     throw new InvalidInputException(
@@ -155,9 +157,10 @@ public final class FilebenchRun {
     return seconds * NANOS_PER_SECOND;
   }
 
-  private ThreadPlan makePlan(List<WmlScript.DefineProcess> processes) {
+  private ThreadPlan makePlan(Start start) {
     return ThreadPlan.make(
-        processes,
+        start.processes(),
+        start.composites(),
         definitions.variables(),
         filesets,
         options.directory(),
@@ -165,11 +168,13 @@ public final class FilebenchRun {
         new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L));
   }
 
-  private FilebenchResult run(List<WmlScript.DefineProcess> processes, long nanos, long interval) {
+  private FilebenchResult run(Start walked) {
+    long nanos = walked.nanos();
+    long interval = walked.interval();
     createFilesets();
     Optional<EventGenerator> eventgen =
         eventRate.map(rate -> new EventGenerator(rate, System::nanoTime));
-    ThreadPlan plan = makePlan(processes);
+    ThreadPlan plan = makePlan(walked);
     RunControl control =
         new RunControl(options.cancelled(), mode, eventgen, plan.semaphores(), plan.wakeups());
     List<Thread> threads = new ArrayList<>();

@@ -42,10 +42,6 @@ class ShippedWorkloadsConformanceTest {
           // set $totalfiles=$nfiles * $eventrate: filebench's lexer has no rule for '*' either,
           // so filebench 1.5 refuses its own file at the same place
           "networkfs.f", new Refusal("networkfs.f:36:25", "illegal character '*'"),
-          // define flowop name=... { flowops }: flowop.c's composite flowops, not built yet
-          "compflow_demo.f", new Refusal("compflow_demo.f:38", "composite flowops"),
-          "createdelete-swing.f", new Refusal("createdelete-swing.f:63", "composite flowops"),
-          "netsfs.f", new Refusal("netsfs.f:72", "composite flowops"),
           // asynchronous writes (aiowrite, aiowait): being built on io_uring
           "oltp.f", new Refusal("oltp.f:51", "flowop aiowrite"),
           "tpcso.f", new Refusal("tpcso.f:81", "flowop aiowrite"));
