@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.nativeio.FileCalls;
+import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.workload.filebench.WmlScript.Value;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -164,11 +166,28 @@ class ShippedWorkloadsConformanceTest {
     return options.runtime(RUNTIME);
   }
 
-  /** A directory on tmpfs (/dev/shm) where there is one, so the second of I/O is cheap. */
+  /**
+   * A directory on tmpfs (/dev/shm) where there is one that takes O_DIRECT (Linux 6.6 on; the
+   * *direct.f files open with it), so the I/O is cheap; the test's temporary directory otherwise.
+   */
   private Path scratch(String name) throws IOException {
     Path shm = Path.of("/dev/shm");
-    Path parent = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : temp;
+    Path parent =
+        Files.isDirectory(shm) && Files.isWritable(shm) && takesDirectIo(shm) ? shm : temp;
     return Files.createTempDirectory(parent, "fsbench-conformance-" + name + "-");
+  }
+
+  private static boolean takesDirectIo(Path dir) throws IOException {
+    Path probe = Files.createTempFile(dir, "fsbench-conformance-odirect-", "");
+    try {
+      NativePath path = new NativePath().set(NativePath.encode(probe));
+      FileCalls.close(FileCalls.open(path, FileCalls.O_RDWR | FileCalls.O_DIRECT, 0));
+      return true;
+    } catch (IOException e) {
+      return false;
+    } finally {
+      Files.delete(probe);
+    }
   }
 
   private static void delete(Path dir) throws IOException {
