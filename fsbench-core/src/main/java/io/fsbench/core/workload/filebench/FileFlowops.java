@@ -142,7 +142,7 @@ final class FileFlowops {
     if (fileset != null && entry != EntryPool.NONE) {
       fileset.files().release(entry, EntryPool.Existence.UNCHANGED, -1);
     }
-    clearSlot(slot);
+    // the fd's file stays known (filebench keeps tf_fse[fd]): deletefile fd=N deletes it (netsfs.f)
     return ThreadFlow.OK;
   }
 
@@ -440,7 +440,7 @@ final class FileFlowops {
    */
   long fileSetup(Flowop f) throws InterruptedException {
     int slot = f.fd;
-    if (slotFileset[slot] != null && f.fileset != null && slotFileset[slot] != f.fileset) {
+    if (fds[slot] >= 0 && f.fileset != null && slotFileset[slot] != f.fileset) {
       throw new FlowopFailure(
           f,
           "fd "

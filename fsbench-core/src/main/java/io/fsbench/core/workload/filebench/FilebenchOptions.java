@@ -61,6 +61,7 @@ public record FilebenchOptions(
     return new FilebenchOptions(directory, copy, runtime, seed, allowSystem, cancelled, output);
   }
 
+  /** Replaces the file's {@code run N}; taken to the nanosecond, so it may be under a second. */
   public FilebenchOptions runtime(Duration value) {
     return new FilebenchOptions(
         directory, overrides, Optional.of(value), seed, allowSystem, cancelled, output);

@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  *       quit timeout|alldone|firstdone} as filebench; {@code enable lathist} has no effect (fsbench
  *       always keeps histograms); {@code system} is refused unless allowed, since it runs a shell.
  *   <li>Processes are a grouping only: every thread instance of every process instance is a JVM
- *       thread.
+ *       thread. Composite flowops ({@code define flowop}) are built per use ({@link
+ *       CompositeFlowops}).
  * </ul>
  *
  * <p>{@link FilebenchOptions#overrides()} replace the file's {@code set}s of those variables (and
@@ -79,8 +80,32 @@ public final class FilebenchRun {
   }
 
   FilebenchResult execute() {
+    return run(walk(false));
+  }
+
+  /**
+   * The run planned without I/O: every command up to the run checked as {@link #execute()} checks
+   * it (without sleeping or running a shell), the filesets' trees drawn but not made, and every
+   * thread's flowops defined and linked.
+   */
+  ThreadPlan plan() {
+    Start start = walk(true);
+    filesets = definitions.build();
+    return makePlan(start);
+  }
+
+  /** What the commands before the run leave: the processes to start and for how long. */
+  private record Start(
+      List<WmlScript.DefineProcess> processes,
+      List<WmlScript.DefineComposite> composites,
+      long nanos,
+      long interval) {}
+
+  /** Runs the commands before the run; a dry walk makes no files, sleeps not, runs no shell. */
+  private Start walk(boolean dry) {
     definitions = FilesetDefinitions.read(new WmlScript(script.file(), commands), options.seed());
     List<WmlScript.DefineProcess> processes = new ArrayList<>();
+    List<WmlScript.DefineComposite> composites = new ArrayList<>();
     for (Command command : commands) {
       if (options.cancelled().getAsBoolean()) {
         throw cancelled();
@@ -88,20 +113,22 @@ public final class FilebenchRun {
       if (command instanceof WmlScript.DefineProcess p) {
         processes.add(p);
       } else if (command instanceof WmlScript.DefineComposite c) {
-        throw new InvalidInputException(
-            where(c.line())
-                + "composite flowops (define flowop) are not implemented in fsbench"
-                + " yet; write their flowops into the thread");
+        composites.add(c);
       } else if (command instanceof WmlScript.SetMode m) {
         setMode(m);
       } else if (command instanceof WmlScript.Eventgen e) {
         eventgen(e);
       } else if (command instanceof WmlScript.CreateFiles) {
-        createFilesets();
+        if (!dry) {
+          createFilesets();
+        }
       } else if (command instanceof WmlScript.Sleep s) {
-        sleep(seconds(s.seconds(), s.line()));
+        long seconds = seconds(s.seconds(), s.line());
+        if (!dry) {
+          sleep(seconds);
+        }
       } else if (command instanceof WmlScript.Print p) {
-        print(p);
+        print(p, dry);
       } else if (command instanceof WmlScript.Enable e && !e.what().equals("lathist")) {
         throw refused(e.line(), "enable " + e.what() + " (multi-client runs)");
       } else if (command instanceof WmlScript.MultiSync m) {
@@ -110,9 +137,9 @@ public final class FilebenchRun {
         break;
       } else if (command instanceof WmlScript.Run r) {
         long seconds = r.seconds().map(v -> seconds(v, r.line())).orElse(0L);
-        return run(processes, runtime(seconds), 0);
+        return new Start(processes, composites, runtime(seconds), 0);
       } else if (command instanceof WmlScript.Psrun p) {
-        return run(processes, runtime(p.seconds()), p.interval());
+        return new Start(processes, composites, runtime(p.seconds()), p.interval());
       }
     }
     throw new InvalidInputException(
@@ -121,27 +148,34 @@ public final class FilebenchRun {
             + " 'run 60' or give a runtime");
   }
 
-  /** The run's length in seconds; 0 means until the threads are done (alldone, firstdone). */
+  /** The run's length in nanoseconds; 0 means until the threads are done (alldone, firstdone). */
   private long runtime(long fromScript) {
     if (options.runtime().isPresent()) {
-      return Math.max(1, options.runtime().get().toSeconds());
+      return options.runtime().get().toNanos();
     }
-    return fromScript == 0 && mode == RunControl.QuitMode.TIMEOUT ? DEFAULT_RUNTIME : fromScript;
+    long seconds =
+        fromScript == 0 && mode == RunControl.QuitMode.TIMEOUT ? DEFAULT_RUNTIME : fromScript;
+    return seconds * NANOS_PER_SECOND;
   }
 
-  private FilebenchResult run(
-      List<WmlScript.DefineProcess> processes, long seconds, long interval) {
+  private ThreadPlan makePlan(Start start) {
+    return ThreadPlan.make(
+        start.processes(),
+        start.composites(),
+        definitions.variables(),
+        filesets,
+        options.directory(),
+        script.file(),
+        new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L));
+  }
+
+  private FilebenchResult run(Start walked) {
+    long nanos = walked.nanos();
+    long interval = walked.interval();
     createFilesets();
     Optional<EventGenerator> eventgen =
         eventRate.map(rate -> new EventGenerator(rate, System::nanoTime));
-    ThreadPlan plan =
-        ThreadPlan.make(
-            processes,
-            definitions.variables(),
-            filesets,
-            options.directory(),
-            script.file(),
-            new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L));
+    ThreadPlan plan = makePlan(walked);
     RunControl control =
         new RunControl(options.cancelled(), mode, eventgen, plan.semaphores(), plan.wakeups());
     IoMechanism aio = IoMechanism.LIBAIO;
@@ -173,7 +207,7 @@ public final class FilebenchRun {
       long start = System.nanoTime();
       threads.forEach(Thread::start);
       options.output().accept("Running...");
-      long end = waitForRun(control, seconds, interval, stats, start);
+      long end = waitForRun(control, nanos, interval, stats, start);
       FilebenchResult result = stats.snap(script.file(), options.seed(), end - start);
       stopAll(control, threads, generator);
       control.failure().ifPresent(FilebenchRun::failed);
@@ -187,9 +221,8 @@ public final class FilebenchRun {
   }
 
   /** Sleeps the runtime (or until the run stops itself), printing psrun's snapshots. */
-  private long waitForRun(
-      RunControl control, long seconds, long interval, Stats stats, long start) {
-    long deadline = seconds == 0 ? Long.MAX_VALUE : start + seconds * NANOS_PER_SECOND;
+  private long waitForRun(RunControl control, long nanos, long interval, Stats stats, long start) {
+    long deadline = nanos == 0 ? Long.MAX_VALUE : start + nanos;
     long period = Math.abs(interval) * NANOS_PER_SECOND;
     long nextSnap = period == 0 ? Long.MAX_VALUE : start + period;
     try {
@@ -295,7 +328,7 @@ public final class FilebenchRun {
     }
   }
 
-  private void print(WmlScript.Print p) {
+  private void print(WmlScript.Print p, boolean dry) {
     StringBuilder text = new StringBuilder();
     for (Value part : p.parts()) {
       text.append(WmlVariables.shown(definitions.variables().plainValue(part).orElse(part)));
@@ -311,7 +344,9 @@ public final class FilebenchRun {
               + text
               + "\" (it runs a shell command; allow it explicitly if you trust the workload file)");
     }
-    runShell(p.line(), text.toString());
+    if (!dry) {
+      runShell(p.line(), text.toString());
+    }
   }
 
   private void runShell(int line, String command) {

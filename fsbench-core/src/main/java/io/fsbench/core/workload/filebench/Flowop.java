@@ -7,7 +7,9 @@ import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.workload.filebench.WmlScript.Attribute;
 import io.fsbench.core.workload.filebench.WmlScript.FlowopDefinition;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -40,6 +42,10 @@ final class Flowop {
   final boolean blocking;
   final long highwater;
   final String target;
+
+  /** A composite flowop's own flowops, in order; empty for every other flowop. */
+  final List<Flowop> inner;
+
   final FlowopStats stats = new FlowopStats();
 
   // state of this instance, used by its thread only
@@ -97,6 +103,7 @@ final class Flowop {
               + ": filebench issues asynchronous writes at random offsets only (it fails a"
               + " sequential aiowrite); add random");
     }
+    this.inner = List.of();
     if (r.a.containsKey("noreadahead")) {
       throw new InvalidInputException(
           r.where
@@ -105,6 +112,44 @@ final class Flowop {
               + ": noreadahead (posix_fadvise RANDOM at open) is not implemented in fsbench yet;"
               + " remove it");
     }
+  }
+
+  /** A use of a composite flowop: {@code inner} run once per iteration ({@code iters}). */
+  private Flowop(String name, String where, RandomVariable iters, List<Flowop> inner) {
+    this.type = FlowopType.COMPOSITE;
+    this.name = name;
+    this.where = where;
+    this.fileset = null;
+    this.filesetRoot = null;
+    this.fd = 0;
+    this.srcfd = 0;
+    this.indexed = false;
+    this.index = RandomVariable.constant(0);
+    this.iosize = RandomVariable.constant(0);
+    this.value = RandomVariable.constant(0);
+    this.iters = iters;
+    this.workingSet = 0;
+    this.random = false;
+    this.dsync = false;
+    this.directio = false;
+    this.blocking = false;
+    this.highwater = 1;
+    this.target = null;
+    this.inner = List.copyOf(inner);
+  }
+
+  static Flowop composite(String name, String where, RandomVariable iters, List<Flowop> inner) {
+    return new Flowop(name, where, iters, inner);
+  }
+
+  /** Every flowop of {@code flowops}, each composite followed by its own, depth first. */
+  static List<Flowop> flatten(List<Flowop> flowops) {
+    List<Flowop> all = new ArrayList<>();
+    for (Flowop f : flowops) {
+      all.add(f);
+      all.addAll(flatten(f.inner));
+    }
+    return all;
   }
 
   /** Reads one thread's instance of {@code definition}. */
@@ -171,7 +216,7 @@ final class Flowop {
                   + definition.type()
                   + ": local variables ("
                   + attribute.name()
-                  + ") belong to composite flowops, which fsbench does not run yet");
+                  + ") are given to composite flowops (define flowop), and this is not one");
         }
         a.put(attribute.name(), attribute); // the last one wins, as get_attr finds it
       }

@@ -25,6 +25,8 @@ enum FlowopType {
   OPSLIMIT("opslimit", false, Direction.NONE),
   FINISHONCOUNT("finishoncount", false, Direction.NONE),
   FINISHONBYTES("finishonbytes", false, Direction.NONE),
+  /** A use of a composite flowop ({@code define flowop}): one pass over its own flowops. */
+  COMPOSITE("composite", false, Direction.NONE),
   OPENFILE("openfile", true, Direction.NONE),
   CREATEFILE("createfile", true, Direction.NONE),
   CLOSEFILE("closefile", true, Direction.NONE),
@@ -80,7 +82,7 @@ enum FlowopType {
    */
   static FlowopType of(String word, String where) {
     for (FlowopType type : values()) {
-      if (type.word.equals(word)) {
+      if (type.word.equals(word) && type != COMPOSITE) { // composites are named by their define
         return type;
       }
     }

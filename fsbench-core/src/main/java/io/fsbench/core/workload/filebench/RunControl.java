@@ -99,7 +99,7 @@ final class RunControl implements BooleanSupplier {
    * A thread ended its loop because a flowop ran out of resources ({@code FILEBENCH_NORSC}), as
    * {@code threadflow.c}'s loop and {@code flowop.c: flowop_start} handle it: in firstdone mode the
    * run ends; in timeout mode filebench stops the run with an error; in alldone mode the run ends
-   * when the last thread has ended.
+   * when the last thread has ended. {@code flowop} names it with its file and line.
    */
   synchronized void threadFinished(String flowop, String why) {
     running--;
@@ -107,8 +107,7 @@ final class RunControl implements BooleanSupplier {
       case FIRSTDONE -> stopping = true;
       case TIMEOUT ->
           fail(
-              "flowop "
-                  + flowop
+              flowop
                   + " "
                   + why
                   + "; filebench stops the run then in its default mode (set mode quit"

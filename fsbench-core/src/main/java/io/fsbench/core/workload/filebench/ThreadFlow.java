@@ -46,6 +46,7 @@ final class ThreadFlow implements Runnable {
   private final SyncFlowops sync;
   private long startNanos;
   private String noResource;
+  private Flowop current; // the flowop running, inner ones of composites included
 
   ThreadFlow(
       String name,
@@ -121,7 +122,7 @@ final class ThreadFlow implements Runnable {
         long iterations = Flowop.draw(flowop.iters);
         for (long i = 0; i < iterations; i++) {
           if (execute(flowop) == NO_RESOURCE) {
-            control.threadFinished(flowop.name, noResource);
+            control.threadFinished(current.where + "flowop " + current.name, noResource);
             return;
           }
           if (control.getAsBoolean()) {
@@ -134,6 +135,7 @@ final class ThreadFlow implements Runnable {
 
   /** Runs one flowop once: OK, or NO_RESOURCE when it ran out. */
   int execute(Flowop f) throws InterruptedException {
+    current = f;
     return switch (f.type) {
       case READ -> files.read(f);
       case WRITE -> files.write(f);
@@ -162,7 +164,27 @@ final class ThreadFlow implements Runnable {
       case EVENTLIMIT -> sync.eventlimit(f);
       case IOPSLIMIT, OPSLIMIT, BWLIMIT -> sync.limit(f);
       case FINISHONCOUNT, FINISHONBYTES -> sync.finish(f);
+      case COMPOSITE -> composite(f);
     };
+  }
+
+  /**
+   * flowop_composite: one pass over the composite's flowops, each {@code iters} times; an inner
+   * flowop that runs out ends the pass and the thread, the flowop that ran out named.
+   */
+  private int composite(Flowop f) throws InterruptedException {
+    for (Flowop inner : f.inner) {
+      long iterations = Flowop.draw(inner.iters);
+      for (long i = 0; i < iterations; i++) {
+        if (control.getAsBoolean()) {
+          return OK;
+        }
+        if (execute(inner) == NO_RESOURCE) {
+          return NO_RESOURCE;
+        }
+      }
+    }
+    return OK;
   }
 
   /** flowoplib_hog: {@code value} stores to the thread's memory, a CPU burn. */

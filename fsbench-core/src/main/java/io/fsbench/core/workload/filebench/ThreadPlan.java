@@ -32,6 +32,7 @@ final class ThreadPlan {
 
   static ThreadPlan make(
       List<WmlScript.DefineProcess> processes,
+      List<WmlScript.DefineComposite> composites,
       WmlVariables vars,
       List<Fileset> filesets,
       Path directory,
@@ -40,6 +41,7 @@ final class ThreadPlan {
     Map<String, Fileset> byName = new HashMap<>();
     filesets.forEach(f -> byName.put(f.spec().name(), f));
     ThreadPlan plan = new ThreadPlan(directory);
+    CompositeFlowops flowopsOf = new CompositeFlowops(composites, vars, byName, directory, file);
     for (WmlScript.DefineProcess process : processes) {
       Map<String, Attribute> pa = attributes(process.attributes());
       String processName = text(vars, pa, "name", "process", file, process.line());
@@ -55,7 +57,7 @@ final class ThreadPlan {
           for (long t = 0; t < instances; t++) {
             List<Flowop> flowops = new ArrayList<>();
             for (WmlScript.FlowopDefinition definition : thread.flowops()) {
-              flowops.add(Flowop.define(definition, vars, byName, directory, file));
+              flowops.add(flowopsOf.define(definition));
             }
             plan.planned.add(
                 new Planned(
@@ -73,7 +75,7 @@ final class ThreadPlan {
 
   private void link() {
     for (Planned thread : planned) {
-      for (Flowop f : thread.flowops()) {
+      for (Flowop f : Flowop.flatten(thread.flowops())) {
         if (f.type == FlowopType.SEMBLOCK) {
           f.semaphore = new SyncGates.Semaphore(f.highwater);
           semaphores.computeIfAbsent(f.name, k -> new ArrayList<>()).add(f.semaphore);
@@ -84,12 +86,12 @@ final class ThreadPlan {
       }
     }
     for (Planned thread : planned) {
-      for (Flowop f : thread.flowops()) {
+      List<Flowop> all = Flowop.flatten(thread.flowops());
+      for (Flowop f : all) {
         switch (f.type) {
           case SEMPOST -> requireTarget(f, semaphores.containsKey(target(f)), "semblock");
           case WAKEUP -> requireTarget(f, wakeups.containsKey(target(f)), "block");
-          case IOPSLIMIT, OPSLIMIT, BWLIMIT, FINISHONCOUNT, FINISHONBYTES ->
-              linkInThread(f, thread.flowops());
+          case IOPSLIMIT, OPSLIMIT, BWLIMIT, FINISHONCOUNT, FINISHONBYTES -> linkInThread(f, all);
           default -> {}
         }
       }
@@ -151,10 +153,13 @@ final class ThreadPlan {
     return all().stream().anyMatch(f -> f.type == FlowopType.AIOWRITE);
   }
 
-  /** Every flowop instance, thread by thread, each thread's in its order. */
+  /**
+   * Every flowop instance, thread by thread, each thread's in its order, a composite's own after
+   * it.
+   */
   List<Flowop> all() {
     List<Flowop> all = new ArrayList<>();
-    planned.forEach(p -> all.addAll(p.flowops()));
+    planned.forEach(p -> all.addAll(Flowop.flatten(p.flowops())));
     return all;
   }
 

@@ -342,7 +342,13 @@ class FilebenchAioTest {
             .toList();
     ThreadPlan plan =
         ThreadPlan.make(
-            processes, definitions.variables(), filesets, dir, "one.f", new SplittableRandom(1));
+            processes,
+            List.of(),
+            definitions.variables(),
+            filesets,
+            dir,
+            "one.f",
+            new SplittableRandom(1));
     RunControl control =
         new RunControl(
             () -> false,

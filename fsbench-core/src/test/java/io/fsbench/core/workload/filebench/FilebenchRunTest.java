@@ -324,6 +324,32 @@ class FilebenchRunTest {
   }
 
   @Test
+  void deletefileOnAClosedFdDeletesTheFileLastOpenOnItAsFilebenchDoes() {
+    // netsfs.f closes fd 1 and then deletes "fd=1": filebench keeps the fd's file after closing it
+    String script =
+        """
+        define fileset name=s,path=/tmp,size=1k,entries=4,dirwidth=100,prealloc
+        set mode quit firstdone
+        define process name=p
+        {
+          thread name=t
+          {
+            flowop openfile name=open,filesetname=s,fd=1
+            flowop closefile name=close,fd=1
+            flowop deletefile name=delete,fd=1
+          }
+        }
+        run 10
+        """;
+    FilebenchRun run =
+        FilebenchRun.prepare(WmlParser.parse("closed.f", script), FilebenchOptions.in(dir));
+    FilebenchResult result = run.execute();
+
+    assertThat(line(result, "delete").ops()).isEqualTo(4);
+    assertThat(run.filesets().get(0).files().existingCount()).isZero();
+  }
+
+  @Test
   void eventlimitPacesTheLoopAtTheEventgenRate() {
     String script =
         """

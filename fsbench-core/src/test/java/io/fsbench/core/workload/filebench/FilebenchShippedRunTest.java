@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,8 +82,6 @@ class FilebenchShippedRunTest {
   }
 
   private static Path shipped(String name) {
-    Path file = WmlShippedFilesTest.shippedWorkloads().resolve(name);
-    Assumptions.assumeTrue(Files.isRegularFile(file), "filebench's " + name + " is not at " + file);
-    return file;
+    return ShippedWorkloads.file(name);
   }
 }

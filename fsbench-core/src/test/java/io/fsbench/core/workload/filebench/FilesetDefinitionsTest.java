@@ -243,7 +243,7 @@ class FilesetDefinitionsTest {
   @Test
   void everyShippedWorkloadsFilesetsResolve() throws IOException {
     Map<String, List<FilesetSpec>> found = new TreeMap<>();
-    for (Path f : WmlShippedFilesTest.shippedFiles()) {
+    for (Path f : ShippedWorkloads.files()) {
       String name = f.getFileName().toString();
       if (name.equals("networkfs.f")) {
         continue; // filebench's own parser refuses it (see WmlShippedFilesTest)

@@ -11,47 +11,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * filebench's own 47 shipped workload files, read where the workplace keeps them (never copied into
- * the project): every one parses. Skipped, with the reason, where they are not at hand; {@code
- * FSBENCH_FILEBENCH_WORKLOADS} names another folder.
+ * the project): every one parses. Skipped, with the reason, where they are not at hand (see {@link
+ * ShippedWorkloads}).
  */
 class WmlShippedFilesTest {
 
-  static Path shippedWorkloads() {
-    String given = System.getenv("FSBENCH_FILEBENCH_WORKLOADS");
-    if (given != null) {
-      return Path.of(given);
-    }
-    Path here = Path.of("").toAbsolutePath();
-    for (Path p = here; p != null; p = p.getParent()) {
-      Path candidate = p.resolve("shared/reference/filebench/workloads");
-      if (Files.isDirectory(candidate)) {
-        return candidate;
-      }
-    }
-    return here.resolve("../shared/reference/filebench/workloads").normalize();
-  }
-
-  static List<Path> shippedFiles() throws IOException {
-    Path dir = shippedWorkloads();
-    Assumptions.assumeTrue(
-        Files.isDirectory(dir),
-        "filebench's shipped workloads are not at "
-            + dir
-            + ": set FSBENCH_FILEBENCH_WORKLOADS to the folder of its .f files");
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(f -> f.toString().endsWith(".f")).sorted().toList();
-    }
-  }
-
   @Test
   void everyShippedWorkloadFileParses() throws IOException {
-    List<Path> files = shippedFiles();
+    List<Path> files = ShippedWorkloads.files();
     Map<String, String> refused = new TreeMap<>();
     List<WmlScript> parsed = new ArrayList<>();
     for (Path f : files) {
