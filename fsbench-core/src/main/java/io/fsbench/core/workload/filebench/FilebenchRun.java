@@ -2,6 +2,8 @@ package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.nativeio.CpuUsage;
+import io.fsbench.core.nativeio.ThreadCpu;
 import io.fsbench.core.workload.filebench.WmlScript.Command;
 import io.fsbench.core.workload.filebench.WmlScript.Value;
 import java.io.IOException;
@@ -163,11 +165,21 @@ public final class FilebenchRun {
       // ops (a run that ends on a count can be over before the clear); fsbench clears just before
       Stats stats = new Stats(plan.all());
       stats.clear(control);
+      CpuUsage cpuAtStart = ThreadCpu.process();
       long start = System.nanoTime();
       threads.forEach(Thread::start);
       options.output().accept("Running...");
-      long end = waitForRun(control, seconds, interval, stats, start);
-      FilebenchResult result = stats.snap(script.file(), options.seed(), end - start);
+      OpsSampler sampler = new OpsSampler(start, 0);
+      long end = waitForRun(control, seconds, interval, stats, start, sampler);
+      CpuUsage cpu = ThreadCpu.process().minus(cpuAtStart);
+      FilebenchResult result =
+          stats.snap(
+              script.file(),
+              options.seed(),
+              end - start,
+              sampler.samples(),
+              new FilebenchResult.Cpu(cpu.user(), cpu.system()),
+              dataset());
       stopAll(control, threads, generator);
       control.failure().ifPresent(FilebenchRun::failed);
       if (options.cancelled().getAsBoolean()) {
@@ -179,15 +191,24 @@ public final class FilebenchRun {
     }
   }
 
-  /** Sleeps the runtime (or until the run stops itself), printing psrun's snapshots. */
+  /**
+   * Sleeps the runtime (or until the run stops itself), printing psrun's snapshots and taking the
+   * 500 ms ops/s samples.
+   */
   private long waitForRun(
-      RunControl control, long seconds, long interval, Stats stats, long start) {
+      RunControl control,
+      long seconds,
+      long interval,
+      Stats stats,
+      long start,
+      OpsSampler sampler) {
     long deadline = seconds == 0 ? Long.MAX_VALUE : start + seconds * NANOS_PER_SECOND;
     long period = Math.abs(interval) * NANOS_PER_SECOND;
     long nextSnap = period == 0 ? Long.MAX_VALUE : start + period;
     try {
       while (true) {
         long now = System.nanoTime();
+        sampler.sample(now, stats.ioOps()); // first: a window may end with the run
         if (now >= deadline || control.getAsBoolean()) {
           return Math.min(now, deadline);
         }
@@ -196,12 +217,14 @@ public final class FilebenchRun {
           options.output().accept(FilebenchReport.summary(snap.summary()));
           if (interval < 0) {
             stats.clear(control);
+            sampler.cleared();
             start = now;
           }
           nextSnap += period;
         }
         // at most 100 ms at a time: a deadline of "never" must not overflow the wait
-        control.awaitStop(Math.min(Math.min(deadline, nextSnap) - now, POLL_NANOS));
+        long wake = Math.min(Math.min(deadline, nextSnap), sampler.nextAt());
+        control.awaitStop(Math.max(1, Math.min(wake - now, POLL_NANOS)));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -237,6 +260,15 @@ public final class FilebenchRun {
     }
   }
 
+  /** The filesets' bytes against this machine's RAM. */
+  private FilebenchResult.Dataset dataset() {
+    long bytes = 0;
+    for (Fileset fileset : filesets) {
+      bytes += fileset.tree().totalBytes();
+    }
+    return new FilebenchResult.Dataset(bytes, FilebenchPersonalities.hostRamBytes());
+  }
+
   private void createFilesets() {
     if (filesets != null) {
       return;
@@ -258,6 +290,8 @@ public final class FilebenchRun {
                   + made.bytesWritten() / (1 << 20)
                   + " MiB written");
     }
+    // said now as well as in the report: the user may stop a run that will not mean much
+    dataset().warning().ifPresent(w -> options.output().accept("Warning: " + w));
   }
 
   private void setMode(WmlScript.SetMode m) {
