@@ -78,8 +78,8 @@ public final class FilebenchReport {
       out.append(
           String.format(
               Locale.ROOT,
-              ", %.2fx RAM (%s)",
-              d.ratio().getAsDouble(),
+              ", %s RAM (%s)",
+              FilebenchResult.Dataset.times(d.ratio().getAsDouble()),
               FilebenchResult.Dataset.bytes(d.ramBytes())));
     } else {
       out.append(", RAM unknown (no MemTotal in /proc/meminfo)");

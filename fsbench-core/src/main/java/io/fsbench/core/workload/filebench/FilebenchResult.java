@@ -146,17 +146,22 @@ public record FilebenchResult(
       return Optional.of(
           String.format(
               Locale.ROOT,
-              "the dataset (%s) is %.2fx RAM (%s), below %.0fx: the page cache can hold it, so the"
+              "the dataset (%s) is %s RAM (%s), below %.0fx: the page cache can hold it, so the"
                   + " run measures memory more than the filesystem; grow the filesets to at least"
                   + " %s%s, with more entries or bigger files (e.g. --set nfiles=N or --set"
                   + " filesize=S, whatever the file's variables are called), or run fsbench's"
                   + " personality (filebench:NAME) with dataset=2xram",
               bytes(bytes),
-              ratio.getAsDouble(),
+              times(ratio.getAsDouble()),
               bytes(ramBytes),
               ENOUGH,
               bytes((long) Math.ceil(ENOUGH * ramBytes)),
               factor == 0 ? "" : " (about " + factor + " times what they are)"));
+    }
+
+    /** 1.50x, or <0.01x for a dataset too small for two decimals to show. */
+    static String times(double ratio) {
+      return ratio > 0 && ratio < 0.005 ? "<0.01x" : String.format(Locale.ROOT, "%.2fx", ratio);
     }
 
     /** 1.5 GiB, 37.5 MiB, 512 KiB or 100 B. */

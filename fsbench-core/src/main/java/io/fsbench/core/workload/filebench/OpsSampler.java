@@ -17,45 +17,57 @@ final class OpsSampler {
   private final double[] rates = new double[FilebenchResult.OpsSamples.MAX];
   private int count;
   private long window = WINDOW_NANOS;
-  private long windowStart;
-  private long opsAtStart;
+  private long boundary;
+  private long lastAt;
+  private long opsAtLast;
 
   /** Starts the first window at {@code now}, with the count then. */
   OpsSampler(long now, long ops) {
-    this.windowStart = now;
-    this.opsAtStart = ops;
+    this.boundary = now + window;
+    this.lastAt = now;
+    this.opsAtLast = ops;
   }
 
   /** When the current window ends: the controller wakes then to call {@link #sample}. */
   long nextAt() {
-    return windowStart + window;
+    return boundary;
   }
 
-  /** Closes the current window if it has ended by {@code now}, with the count then. */
+  /**
+   * Closes the current window if it has ended by {@code now}, with the count then. Windows end on a
+   * fixed grid from the start, so a late wake does not push the next windows past the run's end;
+   * the rate is over the time that really passed since the last sample.
+   */
   void sample(long now, long ops) {
-    if (now < nextAt()) {
+    if (now < boundary) {
       return;
     }
-    // the controller may wake a little late: the rate is over the time that really passed
-    rates[count++] = (ops - opsAtStart) * 1e9 / (now - windowStart);
-    windowStart = now;
-    opsAtStart = ops;
+    rates[count++] = (ops - opsAtLast) * 1e9 / (now - lastAt);
+    lastAt = now;
+    opsAtLast = ops;
+    while (boundary <= now) {
+      boundary += window; // a wake later than a whole window merges the windows it missed
+    }
     if (count == rates.length) {
-      halve(); // from now on every window, the one that starts now included, is twice as long
+      halve(); // from now on every window is twice as long
     }
   }
 
   /** The statistics were cleared (psrun with a negative interval): the count restarts at 0. */
   void cleared() {
-    opsAtStart = 0;
+    opsAtLast = 0;
   }
 
-  /** Merges neighbours in pairs (MAX is even, so every sample has a partner). */
+  /**
+   * Merges neighbours in pairs (MAX is even, so every sample has a partner); the window just begun
+   * ends a new, doubled window later, on the doubled grid.
+   */
   private void halve() {
     count /= 2;
     for (int i = 0; i < count; i++) {
       rates[i] = (rates[2 * i] + rates[2 * i + 1]) / 2;
     }
+    boundary += window;
     window *= 2;
   }
 

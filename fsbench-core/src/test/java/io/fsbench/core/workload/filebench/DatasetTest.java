@@ -53,6 +53,13 @@ class DatasetTest {
   }
 
   @Test
+  void showsARatioTooSmallForTwoDecimalsAsBelowOneHundredth() {
+    assertThat(FilebenchResult.Dataset.times(0.004)).isEqualTo("<0.01x");
+    assertThat(FilebenchResult.Dataset.times(0.006)).isEqualTo("0.01x");
+    assertThat(FilebenchResult.Dataset.times(0)).isEqualTo("0.00x");
+  }
+
+  @Test
   void readsMemTotalInKibFromMeminfo() {
     List<String> meminfo =
         List.of("MemFree:          812344 kB", "MemTotal:       16318152 kB", "Buffers: 1 kB");

@@ -74,8 +74,8 @@ class FilebenchReportTest {
     assertThat(lines[0]).isEqualTo("Per-Operation Breakdown");
     assertThat(lines[1]).isEqualTo(FilebenchReport.line(READ));
     assertThat(lines[2]).isEqualTo(FilebenchReport.summary(result.summary()));
-    assertThat(lines).contains("  950 972", "Dataset (fsbench): 1.0 MiB, 0.00x RAM (4.0 GiB)");
-    assertThat(lines[lines.length - 1]).startsWith("Warning: the dataset (1.0 MiB) is 0.00x RAM");
+    assertThat(lines).contains("  950 972", "Dataset (fsbench): 1.0 MiB, <0.01x RAM (4.0 GiB)");
+    assertThat(lines[lines.length - 1]).startsWith("Warning: the dataset (1.0 MiB) is <0.01x RAM");
   }
 
   @Test

@@ -26,13 +26,24 @@ class OpsSamplerTest {
   }
 
   @Test
-  void dividesByTheTimeThatReallyPassedWhenWokenLate() {
+  void dividesByTheTimeThatReallyPassedWhenWokenLateAndKeepsTheWindowsOnTheirGrid() {
     OpsSampler sampler = new OpsSampler(0, 0);
 
     sampler.sample(625 * MS, 125);
+    sampler.sample(1000 * MS, 200);
+
+    assertThat(sampler.samples().opsPerSec()).containsExactly(200.0, 200.0);
+    assertThat(sampler.nextAt()).isEqualTo(1500 * MS);
+  }
+
+  @Test
+  void aWakeLaterThanAWholeWindowTakesOneSampleOverTheTimeMissed() {
+    OpsSampler sampler = new OpsSampler(0, 0);
+
+    sampler.sample(1200 * MS, 240);
 
     assertThat(sampler.samples().opsPerSec()).containsExactly(200.0);
-    assertThat(sampler.nextAt()).isEqualTo(1125 * MS);
+    assertThat(sampler.nextAt()).isEqualTo(1500 * MS);
   }
 
   @Test
