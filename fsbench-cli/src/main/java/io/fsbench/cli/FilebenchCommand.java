@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Run a filebench workload file (.f) unchanged, on a fresh volume, a directory or a device.",
-      "  fsbench filebench varmail.f --fs xfs --tune atime=off --set nfiles=10000 --runtime 60s",
+      "  fsbench filebench varmail.f --fs xfs --tune atime=off --set nfiles=10000",
       "  fsbench filebench varmail.f --dir /mnt/test --set nfiles=10000 --runtime 60s"
     })
 final class FilebenchCommand implements Callable<Integer> {
