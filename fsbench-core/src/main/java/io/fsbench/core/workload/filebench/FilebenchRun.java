@@ -53,6 +53,8 @@ public final class FilebenchRun {
   private List<Fileset> filesets;
   private RunControl.QuitMode mode = RunControl.QuitMode.TIMEOUT;
   private Optional<Long> eventRate = Optional.empty();
+  // the process's CPU at the last stats clear: the run's CPU covers what its rates cover
+  private CpuUsage cpuAtClear;
 
   private FilebenchRun(WmlScript script, FilebenchOptions options) {
     this.script = script;
@@ -165,13 +167,13 @@ public final class FilebenchRun {
       // ops (a run that ends on a count can be over before the clear); fsbench clears just before
       Stats stats = new Stats(plan.all());
       stats.clear(control);
-      CpuUsage cpuAtStart = ThreadCpu.process();
+      cpuAtClear = ThreadCpu.process();
       long start = System.nanoTime();
       threads.forEach(Thread::start);
       options.output().accept("Running...");
       OpsSampler sampler = new OpsSampler(start, 0);
       long end = waitForRun(control, seconds, interval, stats, start, sampler);
-      CpuUsage cpu = ThreadCpu.process().minus(cpuAtStart);
+      CpuUsage cpu = ThreadCpu.process().minus(cpuAtClear);
       FilebenchResult result =
           stats.snap(
               script.file(),
@@ -218,6 +220,7 @@ public final class FilebenchRun {
           if (interval < 0) {
             stats.clear(control);
             sampler.cleared();
+            cpuAtClear = ThreadCpu.process();
             start = now;
           }
           nextSnap += period;
