@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -34,11 +35,15 @@ final class RunDirectory {
    * @param made the volume made for the run, or null when the run measures a directory as it is
    */
   static <T> T run(
-      Path directory, Volume made, DoubleConsumer progress, Function<WorkloadContext, T> work) {
+      Path directory,
+      Volume made,
+      DoubleConsumer progress,
+      Consumer<String> messages,
+      Function<WorkloadContext, T> work) {
     AtomicBoolean cancelled = new AtomicBoolean();
     try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
       create(directory, cancelled);
-      return work.apply(new RunContext(directory, made, progress, cancelled));
+      return work.apply(new RunContext(directory, made, progress, cancelled, messages));
     } finally {
       remove(directory);
     }

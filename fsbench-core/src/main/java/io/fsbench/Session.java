@@ -67,6 +67,7 @@ public final class Session implements AutoCloseable {
   private Target target;
   private Tuning tuning = Tuning.defaults();
   private DoubleConsumer progress = fraction -> {};
+  private Consumer<String> messages = line -> {};
   private Duration statusEvery = Duration.ZERO;
   private Consumer<RunResult> status = result -> {};
   private boolean keepsVolume;
@@ -167,6 +168,15 @@ public final class Session implements AutoCloseable {
   /** Called with each run's progress, 0 to 1, a few times a second. */
   public synchronized Session progress(DoubleConsumer listener) {
     this.progress = Objects.requireNonNull(listener, "listener");
+    return this;
+  }
+
+  /**
+   * Called with the lines a workload itself prints, such as a filebench file's {@code echo}; they
+   * are dropped otherwise.
+   */
+  public synchronized Session messages(Consumer<String> listener) {
+    this.messages = Objects.requireNonNull(listener, "listener");
     return this;
   }
 
@@ -332,7 +342,7 @@ public final class Session implements AutoCloseable {
 
   private <T> T inRunDirectory(Volume volume, Function<WorkloadContext, T> work) {
     Path directory = volume.mountPoint().resolve("fsbench-run-" + (++runs));
-    return RunDirectory.run(directory, target.formats() ? volume : null, progress, work);
+    return RunDirectory.run(directory, target.formats() ? volume : null, progress, messages, work);
   }
 
   private Environment environment() {

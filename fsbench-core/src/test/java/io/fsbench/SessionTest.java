@@ -67,6 +67,46 @@ class SessionTest {
     }
   }
 
+  private Path filebenchFile(String extra) throws IOException {
+    return Files.writeString(
+        temp.resolve("fsbench-echo.f"),
+        """
+        define fileset name=few,path=/tmp,size=1k,entries=2,dirwidth=10,prealloc=100
+        define process name=p
+        {
+          thread name=t,memsize=64k
+          {
+            flowop statfile name=stat,filesetname=few
+          }
+        }
+        echo "fsbench says hello"
+        """
+            + extra
+            + "\nrun 1\n");
+  }
+
+  @Test
+  void passesTheLinesAWorkloadPrintsToTheMessagesListener() throws IOException {
+    List<String> lines = new java.util.ArrayList<>();
+
+    onDirectory().messages(lines::add).run(io.fsbench.api.FilebenchSpec.of(filebenchFile("")));
+
+    assertThat(lines).contains("fsbench says hello", "Running...");
+    assertThat(leftInTarget()).isEmpty();
+  }
+
+  @Test
+  void runsAFilebenchSystemCommandOnlyWhenTheSpecAllowsIt() throws IOException {
+    Path file = filebenchFile("system \"echo fsbench-from-a-shell\"");
+    List<String> lines = new java.util.ArrayList<>();
+
+    assertThatThrownBy(() -> onDirectory().run(io.fsbench.api.FilebenchSpec.of(file)))
+        .hasMessageContaining("system \"echo fsbench-from-a-shell\"");
+    onDirectory().messages(lines::add).run(io.fsbench.api.FilebenchSpec.of(file).allowSystem(true));
+
+    assertThat(lines).contains("fsbench-from-a-shell");
+  }
+
   @Test
   void aOneShotRunWorksInAFreshSubdirectoryAndLeavesNothingBehind() throws IOException {
     RunResult result = onDirectory().randWrite(kib(4)).size(mib(8)).run();

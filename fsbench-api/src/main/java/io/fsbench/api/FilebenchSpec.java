@@ -20,9 +20,15 @@ import java.util.Optional;
  * @param variables {@code $name} to value (a number with k, m, g or t, true, false or a word)
  * @param runtime replaces {@code run N}; a file without run needs one
  * @param seed seeds what filebench leaves to the clock
+ * @param allowSystem whether the file's {@code system "..."} commands may run a shell (refused
+ *     otherwise: a workload file should not run arbitrary commands unasked)
  */
 public record FilebenchSpec(
-    Path file, Map<String, String> variables, Optional<Duration> runtime, long seed)
+    Path file,
+    Map<String, String> variables,
+    Optional<Duration> runtime,
+    long seed,
+    boolean allowSystem)
     implements Workload {
 
   public static final String NAME = "filebench";
@@ -42,23 +48,34 @@ public record FilebenchSpec(
     }
   }
 
+  /** A spec whose {@code system} commands are refused. */
+  public FilebenchSpec(
+      Path file, Map<String, String> variables, Optional<Duration> runtime, long seed) {
+    this(file, variables, runtime, seed, false);
+  }
+
   /** The file with its own variables and run, seed 1. */
   public static FilebenchSpec of(Path file) {
-    return new FilebenchSpec(file, Map.of(), Optional.empty(), 1);
+    return new FilebenchSpec(file, Map.of(), Optional.empty(), 1, false);
   }
 
   public FilebenchSpec set(String variable, String value) {
     Map<String, String> copy = new LinkedHashMap<>(variables);
     copy.put(variable.startsWith("$") ? variable.substring(1) : variable, value);
-    return new FilebenchSpec(file, copy, runtime, seed);
+    return new FilebenchSpec(file, copy, runtime, seed, allowSystem);
   }
 
   public FilebenchSpec runtime(Duration value) {
-    return new FilebenchSpec(file, variables, Optional.of(value), seed);
+    return new FilebenchSpec(file, variables, Optional.of(value), seed, allowSystem);
   }
 
   public FilebenchSpec seed(long value) {
-    return new FilebenchSpec(file, variables, runtime, value);
+    return new FilebenchSpec(file, variables, runtime, value, allowSystem);
+  }
+
+  /** Lets the file's {@code system "..."} commands run with {@code sh -c}. */
+  public FilebenchSpec allowSystem(boolean value) {
+    return new FilebenchSpec(file, variables, runtime, seed, value);
   }
 
   /** {@code filebench:varmail} for {@code varmail.f}. */

@@ -1,40 +1,36 @@
 package io.fsbench.cli;
 
-import io.fsbench.api.FsBenchException;
+import io.fsbench.FsBench;
+import io.fsbench.Session;
+import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.RunResult;
 import io.fsbench.core.jobfile.JobOptionParser;
-import io.fsbench.core.workload.filebench.FilebenchOptions;
-import io.fsbench.core.workload.filebench.FilebenchReport;
-import io.fsbench.core.workload.filebench.FilebenchResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code fsbench filebench FILE.f --dir PATH}: a filebench workload file run unchanged on fsbench's
- * filebench engine, in a fresh subdirectory of PATH that it removes afterwards; prints filebench's
- * per-flowop lines and IO Summary, then the latency percentiles. Ctrl-C stops the run and cleans
- * up. Volumes ({@code --fs}) are not offered yet.
+ * {@code fsbench filebench FILE.f --fs ID | --dir PATH}: a filebench workload file run unchanged on
+ * fsbench's filebench engine, on a fresh volume (tuned, then destroyed) or in a fresh subdirectory
+ * of a directory, exactly as {@code fsbench fio} runs a job file: through a {@link Session}, so the
+ * resource registry and the one exit hook release everything on every path, Ctrl-C included. Prints
+ * filebench's per-flowop lines and IO Summary, then what fsbench adds.
  */
 @Command(
     name = "filebench",
     mixinStandardHelpOptions = true,
     description = {
-      "Run a filebench workload file (.f) unchanged, in a directory.",
+      "Run a filebench workload file (.f) unchanged, on a fresh volume, a directory or a device.",
+      "  fsbench filebench varmail.f --fs xfs --tune atime=off --set nfiles=10000",
       "  fsbench filebench varmail.f --dir /mnt/test --set nfiles=10000 --runtime 60s"
     })
 final class FilebenchCommand implements Callable<Integer> {
@@ -44,12 +40,7 @@ final class FilebenchCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The filebench workload file.")
   Path file;
 
-  @Option(
-      names = "--dir",
-      required = true,
-      paramLabel = "PATH",
-      description = "An existing directory; the run works in a fresh subdirectory it removes.")
-  Path dir;
+  @Mixin TargetOptions target;
 
   @Option(
       names = "--set",
@@ -71,103 +62,46 @@ final class FilebenchCommand implements Callable<Integer> {
       description = "Lets the file's system commands run a shell (refused otherwise).")
   boolean allowSystem;
 
+  private final Supplier<FsBench> fsbench;
+
+  FilebenchCommand(Supplier<FsBench> fsbench) {
+    this.fsbench = fsbench;
+  }
+
   @Override
   public Integer call() {
+    FilebenchSpec workload = workload();
+    var err = spec.commandLine().getErr();
+    // checks the target, the tuning and the file's language before anything is made
+    try (Session session = Runs.session(fsbench.get(), target).check(workload)) {
+      session.messages(line -> err.println("fsbench: " + line));
+      Runs.started(session, err, file.toString(), target);
+      long start = System.nanoTime();
+      RunResult result = session.run(workload);
+      Runs.finished(err, start);
+      spec.commandLine().getOut().print(result.result().toolText().orElseThrow());
+      spec.commandLine().getOut().flush();
+      return 0;
+    }
+  }
+
+  /** The workload the command line describes; bad input is refused here, naming the value. */
+  FilebenchSpec workload() {
     if (!Files.isReadable(file)) {
       throw new InvalidInputException(
           "workload file (" + file + ") does not exist or cannot be read; give a .f file");
     }
-    if (!Files.isDirectory(dir)) {
-      throw new InvalidInputException(
-          "--dir (" + dir + ") is not a directory; give an existing directory to work in");
-    }
-    var err = spec.commandLine().getErr();
-    AtomicBoolean cancelled = new AtomicBoolean();
-    FilebenchOptions options =
-        FilebenchOptions.in(dir)
-            .seed(seed)
-            .allowSystem(allowSystem)
-            .cancelled(cancelled::get)
-            .output(line -> err.println("fsbench: " + line));
+    FilebenchSpec workload = FilebenchSpec.of(file).seed(seed).allowSystem(allowSystem);
     for (String set : sets) {
       int eq = set.indexOf('=');
       if (eq <= 0) {
         throw new InvalidInputException("--set (" + set + ") must be VAR=VALUE, e.g. nfiles=1000");
       }
-      options = options.set(set.substring(0, eq), set.substring(eq + 1));
+      workload = workload.set(set.substring(0, eq), set.substring(eq + 1));
     }
     if (runtime != null) {
-      options = options.runtime(JobOptionParser.time("--runtime", runtime));
+      workload = workload.runtime(JobOptionParser.time("--runtime", runtime));
     }
-    Path work = makeWorkDirectory();
-    CountDownLatch done = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              cancelled.set(true);
-              try {
-                done.await(10, TimeUnit.SECONDS); // let the run close its files and clean up
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "fsbench-filebench-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
-    try {
-      FilebenchResult result =
-          io.fsbench.core.workload.filebench.FilebenchRun.run(file, withDirectory(options, work));
-      spec.commandLine().getOut().print(FilebenchReport.text(result));
-      spec.commandLine().getOut().flush();
-      return 0;
-    } catch (IOException e) {
-      throw new FsBenchException(
-          FsBenchException.Kind.BAD_INPUT, "cannot read " + file + ": " + e.getMessage(), e);
-    } finally {
-      removeTree(work);
-      done.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running: it waits for done
-      }
-    }
-  }
-
-  private static FilebenchOptions withDirectory(FilebenchOptions o, Path work) {
-    return new FilebenchOptions(
-        work, o.overrides(), o.runtime(), o.seed(), o.allowSystem(), o.cancelled(), o.output());
-  }
-
-  private Path makeWorkDirectory() {
-    try {
-      return Files.createTempDirectory(dir, "fsbench-filebench-");
-    } catch (IOException e) {
-      throw new FsBenchException(
-          FsBenchException.Kind.ENVIRONMENT,
-          "cannot make a work directory in " + dir + ": " + e.getMessage(),
-          e);
-    }
-  }
-
-  private static void removeTree(Path root) {
-    try {
-      Files.walkFileTree(
-          root,
-          new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-              Files.delete(f);
-              return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-              Files.delete(d);
-              return FileVisitResult.CONTINUE;
-            }
-          });
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot remove the work directory " + root, e);
-    }
+    return workload;
   }
 }

@@ -42,7 +42,7 @@ public final class Main {
     cli.addSubcommand("cleanup", new CommandLine(new CleanupCommand(fsbench)));
     cli.addSubcommand("run", new CommandLine(new RunCommand(fsbench)));
     cli.addSubcommand("fio", new CommandLine(new FioCommand(fsbench)));
-    cli.addSubcommand("filebench", new CommandLine(new FilebenchCommand()));
+    cli.addSubcommand("filebench", new CommandLine(new FilebenchCommand(fsbench)));
     cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(FioFlags.help(true));
     cli.getSubcommands().get("fio").getCommandSpec().usageMessage().footer(FioFlags.help(false));
     cli.setOut(out);

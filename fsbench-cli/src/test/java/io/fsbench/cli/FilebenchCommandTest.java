@@ -63,4 +63,87 @@ class FilebenchCommandTest {
     assertThat(code).isEqualTo(2);
     assertThat(cli.err()).contains("--set (nfiles) must be VAR=VALUE");
   }
+
+  /**
+   * The scripted host runs no command, so its mount mounts nothing and the run fails there: what
+   * this shows is the volume made as asked, and released on that failure path; the whole run on a
+   * real volume is FilebenchCommandIT.
+   */
+  @Test
+  void makesTheTunedVolumeAsFioDoesAndRemovesItsImageWhenTheRunFails() throws IOException {
+    Path file = Files.writeString(temp.resolve("reads.f"), WORKLOAD);
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code =
+        cli.run(
+            "filebench",
+            file.toString(),
+            "--fs",
+            "ext4",
+            "--tune",
+            "atime=off",
+            "--image-size",
+            "256m",
+            "--runtime",
+            "1s");
+
+    assertThat(cli.err()).contains("on a fresh ext4 volume (256m loop image, tuned atime=off)");
+    assertThat(cli.commands())
+        .anyMatch(c -> c.startsWith("losetup --find --show"))
+        .anyMatch(c -> c.startsWith("mkfs.ext4 "))
+        .anyMatch(c -> c.startsWith("mount -t ext4 -o noatime "));
+    assertThat(code).as("the scripted mount mounts nothing").isEqualTo(1);
+    try (Stream<Path> images = Files.walk(cli.workDir())) {
+      assertThat(images.filter(p -> p.toString().endsWith(".img"))).isEmpty();
+    }
+  }
+
+  @Test
+  void refusesFsAndDirTogetherBeforeAnythingIsMade() throws IOException {
+    Path file = Files.writeString(temp.resolve("reads.f"), WORKLOAD);
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code = cli.run("filebench", file.toString(), "--fs", "ext4", "--dir", temp.toString());
+
+    assertThat(code).isEqualTo(2);
+    assertThat(cli.err()).contains("--dir cannot be combined with --fs").doesNotContain("running");
+    assertThat(cli.out()).isEmpty();
+    assertThat(cli.commands()).isEmpty();
+  }
+
+  @Test
+  void refusesARunWithNeitherFsNorDir() throws IOException {
+    Path file = Files.writeString(temp.resolve("reads.f"), WORKLOAD);
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code = cli.run("filebench", file.toString(), "--runtime", "1s");
+
+    assertThat(code).isEqualTo(2);
+    assertThat(cli.err()).contains("give --fs ID (a fresh loop volume), --dir PATH");
+    assertThat(cli.commands()).isEmpty();
+  }
+
+  @Test
+  void refusesATuningTheFileSystemCannotHonourBeforeTheVolumeIsMade() throws IOException {
+    Path file = Files.writeString(temp.resolve("reads.f"), WORKLOAD);
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code = cli.run("filebench", file.toString(), "--fs", "ext4", "--tune", "cow=off");
+
+    assertThat(code).isEqualTo(2);
+    assertThat(cli.err()).contains("cow").contains("ext4").doesNotContain("running");
+    assertThat(cli.commands()).isEmpty();
+  }
+
+  @Test
+  void refusesAWorkloadFileWithAnErrorBeforeTheVolumeIsMade() throws IOException {
+    Path file = Files.writeString(temp.resolve("bad.f"), "define fileset name=x,entries=\n");
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code = cli.run("filebench", file.toString(), "--fs", "ext4");
+
+    assertThat(code).isEqualTo(2);
+    assertThat(cli.err()).contains("bad.f").doesNotContain("running");
+    assertThat(cli.commands()).isEmpty();
+  }
 }

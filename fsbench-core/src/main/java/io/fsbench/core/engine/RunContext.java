@@ -4,6 +4,7 @@ import io.fsbench.api.Volume;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
 
 /** A {@link WorkloadContext} on the real clocks. */
@@ -13,13 +14,24 @@ public final class RunContext implements WorkloadContext {
   private final Volume volume;
   private final DoubleConsumer progress;
   private final AtomicBoolean cancelled;
+  private final Consumer<String> messages;
 
   public RunContext(
       Path directory, Volume volume, DoubleConsumer progress, AtomicBoolean cancelled) {
+    this(directory, volume, progress, cancelled, line -> {});
+  }
+
+  public RunContext(
+      Path directory,
+      Volume volume,
+      DoubleConsumer progress,
+      AtomicBoolean cancelled,
+      Consumer<String> messages) {
     this.directory = directory;
     this.volume = volume;
     this.progress = progress;
     this.cancelled = cancelled;
+    this.messages = messages;
   }
 
   @Override
@@ -45,6 +57,11 @@ public final class RunContext implements WorkloadContext {
   @Override
   public void progress(double fraction) {
     progress.accept(fraction);
+  }
+
+  @Override
+  public void message(String line) {
+    messages.accept(line);
   }
 
   @Override

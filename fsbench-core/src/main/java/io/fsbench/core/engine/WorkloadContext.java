@@ -23,6 +23,12 @@ public interface WorkloadContext {
   /** Reports progress, 0..1, for progress bars; cheap enough to call a few times a second. */
   void progress(double fraction);
 
+  /**
+   * Shows a line the workload itself prints (filebench's {@code echo}, its progress lines); drops
+   * it unless the session has a {@code messages} listener.
+   */
+  default void message(String line) {}
+
   /** Whether the run was asked to stop (Ctrl-C, a cancelled comparison). */
   boolean cancelled();
 

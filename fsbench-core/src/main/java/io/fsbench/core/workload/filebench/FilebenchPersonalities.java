@@ -194,13 +194,23 @@ public final class FilebenchPersonalities {
   /** The machine's RAM in bytes from /proc/meminfo; 0 when it cannot be read. */
   static long hostRamBytes() {
     try {
-      for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-        if (line.startsWith("MemTotal:")) {
-          return Long.parseLong(line.replaceAll("[^0-9]", "")) << 10;
+      return memTotal(Files.readAllLines(Path.of("/proc/meminfo")));
+    } catch (IOException | UncheckedIOException e) {
+      return 0; // no RAM size: dataset=NxRAM is then refused
+    }
+  }
+
+  /** MemTotal in bytes from /proc/meminfo's lines ({@code MemTotal: 16318152 kB}); 0 without it. */
+  static long memTotal(List<String> meminfo) {
+    for (String line : meminfo) {
+      if (line.startsWith("MemTotal:")) {
+        String digits = line.replaceAll("[^0-9]", "");
+        try {
+          return digits.isEmpty() ? 0 : Long.parseLong(digits) << 10;
+        } catch (NumberFormatException e) {
+          return 0;
         }
       }
-    } catch (IOException | UncheckedIOException | NumberFormatException e) {
-      // no RAM size: dataset=NxRAM is then refused
     }
     return 0;
   }

@@ -5,9 +5,12 @@ import java.util.Locale;
 /**
  * A {@link FilebenchResult} as text: filebench's own lines ({@code stats.c: stats_snap}'s
  * per-operation breakdown and IO Summary, in its formats, with a dot for the decimal point), then
- * what fsbench adds: each flowop's latency percentiles, the seed and the duration.
+ * what fsbench adds: each flowop's latency percentiles, the seed and the duration, the 500 ms ops/s
+ * samples, the process's usr/sys CPU and the dataset against RAM, with a warning below 2x.
  */
 public final class FilebenchReport {
+
+  private static final int SAMPLES_PER_LINE = 10;
 
   private FilebenchReport() {}
 
@@ -36,7 +39,53 @@ public final class FilebenchReport {
             result.seed(),
             result.duration().toNanos() / 1e9,
             result.workload()));
+    samples(out, result.samples());
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "CPU (fsbench, the process): usr %.2f%% sys %.2f%% of one CPU%n",
+            result.cpu().userPercent(result.duration()),
+            result.cpu().systemPercent(result.duration())));
+    dataset(out, result.dataset());
     return out.toString();
+  }
+
+  /** The summary line as fio's {@code iops : min=, max=, avg=, stdev=, samples=}, then each. */
+  private static void samples(StringBuilder out, FilebenchResult.OpsSamples s) {
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "Ops/s every %d ms (fsbench): min %.0f max %.0f mean %.1f stddev %.1f samples %d%n",
+            s.interval().toMillis(),
+            s.min(),
+            s.max(),
+            s.mean(),
+            s.stddev(),
+            s.opsPerSec().size()));
+    for (int i = 0; i < s.opsPerSec().size(); i += SAMPLES_PER_LINE) {
+      StringBuilder line = new StringBuilder(" ");
+      for (double v :
+          s.opsPerSec().subList(i, Math.min(i + SAMPLES_PER_LINE, s.opsPerSec().size()))) {
+        line.append(String.format(Locale.ROOT, " %.0f", v));
+      }
+      out.append(line).append('\n');
+    }
+  }
+
+  private static void dataset(StringBuilder out, FilebenchResult.Dataset d) {
+    out.append("Dataset (fsbench): ").append(FilebenchResult.Dataset.bytes(d.bytes()));
+    if (d.ratio().isPresent()) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              ", %s RAM (%s)",
+              FilebenchResult.Dataset.times(d.ratio().getAsDouble()),
+              FilebenchResult.Dataset.bytes(d.ramBytes())));
+    } else {
+      out.append(", RAM unknown (no MemTotal in /proc/meminfo)");
+    }
+    out.append('\n');
+    d.warning().ifPresent(w -> out.append("Warning: ").append(w).append('\n'));
   }
 
   /** One flowop's line: {@code name ops ops/s mb/s ms/op [min - max]}. */

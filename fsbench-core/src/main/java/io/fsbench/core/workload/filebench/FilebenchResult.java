@@ -6,11 +6,15 @@ import io.fsbench.api.WorkloadResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What a filebench workload's run measured, as {@code stats.c: stats_snap} reports it, plus what
- * filebench lacks: latency percentiles per flowop, the seed and the run's duration.
+ * filebench lacks: latency percentiles per flowop, the seed, the run's duration, ops/s sampled
+ * every 500 ms, the process's usr/sys CPU and the dataset's size against RAM.
  *
  * @param workload the workload file
  * @param seed the seed of everything filebench leaves to the clock or its own generators
@@ -18,13 +22,159 @@ import java.util.Optional;
  * @param flowops one line per flowop name (its instances in every thread summed), in filebench's
  *     order: the last defined first
  * @param summary the IO Summary
+ * @param samples the IO Summary's ops/s over consecutive windows of the run
+ * @param cpu the CPU time the process used from the stats clear to the snap
+ * @param dataset the filesets' bytes against the machine's RAM
  */
 public record FilebenchResult(
-    String workload, long seed, Duration duration, List<FlowopLine> flowops, IoSummary summary)
+    String workload,
+    long seed,
+    Duration duration,
+    List<FlowopLine> flowops,
+    IoSummary summary,
+    OpsSamples samples,
+    Cpu cpu,
+    Dataset dataset)
     implements WorkloadResult {
 
   public FilebenchResult {
     flowops = List.copyOf(flowops);
+    Objects.requireNonNull(samples, "samples");
+    Objects.requireNonNull(cpu, "cpu");
+    Objects.requireNonNull(dataset, "dataset");
+  }
+
+  /**
+   * The IO Summary's ops per second in each window of {@code interval} from the stats clear, in
+   * order; a last window shorter than the interval is left out (as fio's averaged logs do). Windows
+   * are 500 ms; a run longer than {@link #MAX} windows merges neighbours in pairs and doubles the
+   * interval, so a long run keeps at most that many (its whole length, more coarsely).
+   */
+  public record OpsSamples(Duration interval, List<Double> opsPerSec) {
+
+    /** The most samples a result keeps. */
+    public static final int MAX = 600;
+
+    public OpsSamples {
+      Objects.requireNonNull(interval, "interval");
+      opsPerSec = List.copyOf(opsPerSec);
+    }
+
+    public double min() {
+      return opsPerSec.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    }
+
+    public double max() {
+      return opsPerSec.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    }
+
+    public double mean() {
+      return opsPerSec.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    }
+
+    /** The sample standard deviation, as fio's {@code iops_stddev} (0 below two samples). */
+    public double stddev() {
+      int n = opsPerSec.size();
+      if (n < 2) {
+        return 0;
+      }
+      double mean = mean();
+      double squares = opsPerSec.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+      return Math.sqrt(squares / (n - 1));
+    }
+  }
+
+  /**
+   * The CPU time the whole process (workers, the JVM's own threads included) used during the run,
+   * from getrusage(RUSAGE_SELF): it splits user from system time to the microsecond and counts
+   * threads that have ended, which the JVM's per-thread and total-time beans do not both do.
+   */
+  public record Cpu(Duration user, Duration system) {
+
+    public Cpu {
+      Objects.requireNonNull(user, "user");
+      Objects.requireNonNull(system, "system");
+    }
+
+    /** User time as a percentage of one CPU over {@code run}, as fio's usr. */
+    public double userPercent(Duration run) {
+      return percent(user, run);
+    }
+
+    /** System time as a percentage of one CPU over {@code run}, as fio's sys. */
+    public double systemPercent(Duration run) {
+      return percent(system, run);
+    }
+
+    private static double percent(Duration used, Duration run) {
+      return run.isZero() ? 0 : 100.0 * used.toNanos() / run.toNanos();
+    }
+  }
+
+  /**
+   * The filesets' size (every entry's size, made or not: what the workload may touch) against the
+   * machine's RAM (MemTotal). Below twice RAM the page cache can hold the dataset, so reads measure
+   * memory rather than the filesystem: filebench's own README calls its shipped datasets too small.
+   *
+   * @param bytes the filesets' entries' sizes added up
+   * @param ramBytes MemTotal from /proc/meminfo; 0 when unknown
+   */
+  public record Dataset(long bytes, long ramBytes) {
+
+    /** The ratio below which the result carries a warning. */
+    public static final double ENOUGH = 2.0;
+
+    public Dataset {
+      if (bytes < 0 || ramBytes < 0) {
+        throw new IllegalArgumentException(
+            "dataset bytes (" + bytes + ") and RAM (" + ramBytes + ") must not be negative");
+      }
+    }
+
+    /** bytes / RAM; empty when the RAM is unknown. */
+    public OptionalDouble ratio() {
+      return ramBytes == 0 ? OptionalDouble.empty() : OptionalDouble.of(bytes / (double) ramBytes);
+    }
+
+    /** Why the run may measure the page cache, and what to do; empty from twice RAM up. */
+    public Optional<String> warning() {
+      OptionalDouble ratio = ratio();
+      if (ratio.isEmpty() || ratio.getAsDouble() >= ENOUGH) {
+        return Optional.empty();
+      }
+      long factor = bytes == 0 ? 0 : (long) Math.ceil(ENOUGH * ramBytes / (double) bytes);
+      return Optional.of(
+          String.format(
+              Locale.ROOT,
+              "the dataset (%s) is %s RAM (%s), below %.0fx: the page cache can hold it, so the"
+                  + " run measures memory more than the filesystem; grow the filesets to at least"
+                  + " %s%s, with more entries or bigger files (e.g. --set nfiles=N or --set"
+                  + " filesize=S, whatever the file's variables are called), or run fsbench's"
+                  + " personality (filebench:NAME) with dataset=2xram",
+              bytes(bytes),
+              times(ratio.getAsDouble()),
+              bytes(ramBytes),
+              ENOUGH,
+              bytes((long) Math.ceil(ENOUGH * ramBytes)),
+              factor == 0 ? "" : " (about " + factor + " times what they are)"));
+    }
+
+    /** 1.50x, or <0.01x for a dataset too small for two decimals to show. */
+    static String times(double ratio) {
+      return ratio > 0 && ratio < 0.005 ? "<0.01x" : String.format(Locale.ROOT, "%.2fx", ratio);
+    }
+
+    /** 1.5 GiB, 37.5 MiB, 512 KiB or 100 B. */
+    static String bytes(long n) {
+      String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+      double value = n;
+      int unit = 0;
+      while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+      }
+      return unit == 0 ? n + " B" : String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
+    }
   }
 
   /**
@@ -84,7 +234,7 @@ public record FilebenchResult(
     return Metric.of("io_summary.ops_per_sec", summary.opsPerSec(), Unit.OPS_PER_SEC);
   }
 
-  /** filebench's own lines, then fsbench's percentiles, seed and duration. */
+  /** filebench's own lines, then what fsbench adds (percentiles, samples, CPU, seed, dataset). */
   @Override
   public Optional<String> toolText() {
     return Optional.of(FilebenchReport.text(this));
@@ -102,6 +252,15 @@ public record FilebenchResult(
         Metric.of("io_summary.bytes_per_sec", summary.mbPerSec() * (1 << 20), Unit.BYTES_PER_SEC));
     metrics.add(Metric.of("io_summary.latency_mean", summary.msPerOp() * 1e6, Unit.NANOSECONDS));
     metrics.add(Metric.of("seconds", duration.toNanos() / 1e9, Unit.SECONDS));
+    metrics.add(Metric.of("samples.ops_per_sec_min", samples.min(), Unit.OPS_PER_SEC));
+    metrics.add(Metric.of("samples.ops_per_sec_mean", samples.mean(), Unit.OPS_PER_SEC));
+    metrics.add(Metric.of("samples.ops_per_sec_max", samples.max(), Unit.OPS_PER_SEC));
+    metrics.add(Metric.of("samples.ops_per_sec_stddev", samples.stddev(), Unit.OPS_PER_SEC));
+    metrics.add(Metric.of("samples.count", samples.opsPerSec().size(), Unit.COUNT));
+    metrics.add(Metric.of("cpu.usr", cpu.userPercent(duration), Unit.PERCENT));
+    metrics.add(Metric.of("cpu.sys", cpu.systemPercent(duration), Unit.PERCENT));
+    metrics.add(Metric.of("dataset.bytes", dataset.bytes(), Unit.BYTES));
+    dataset.ratio().ifPresent(r -> metrics.add(Metric.of("dataset.ram_ratio", r, Unit.COUNT)));
     for (FlowopLine f : flowops) {
       String p = "flowop." + f.name() + ".";
       metrics.add(Metric.of(p + "ops", f.ops(), Unit.COUNT));

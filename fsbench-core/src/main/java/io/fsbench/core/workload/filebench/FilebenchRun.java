@@ -2,7 +2,9 @@ package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.nativeio.CpuUsage;
 import io.fsbench.core.nativeio.IoMechanism;
+import io.fsbench.core.nativeio.ThreadCpu;
 import io.fsbench.core.workload.filebench.WmlScript.Command;
 import io.fsbench.core.workload.filebench.WmlScript.Value;
 import java.io.IOException;
@@ -53,6 +55,8 @@ public final class FilebenchRun {
   private List<Fileset> filesets;
   private RunControl.QuitMode mode = RunControl.QuitMode.TIMEOUT;
   private Optional<Long> eventRate = Optional.empty();
+  // the process's CPU at the last stats clear: the run's CPU covers what its rates cover
+  private CpuUsage cpuAtClear;
 
   private FilebenchRun(WmlScript script, FilebenchOptions options) {
     this.script = script;
@@ -204,11 +208,21 @@ public final class FilebenchRun {
       // ops (a run that ends on a count can be over before the clear); fsbench clears just before
       Stats stats = new Stats(plan.all());
       stats.clear(control);
+      cpuAtClear = ThreadCpu.process();
       long start = System.nanoTime();
       threads.forEach(Thread::start);
       options.output().accept("Running...");
-      long end = waitForRun(control, nanos, interval, stats, start);
-      FilebenchResult result = stats.snap(script.file(), options.seed(), end - start);
+      OpsSampler sampler = new OpsSampler(start, 0);
+      long end = waitForRun(control, nanos, interval, stats, start, sampler);
+      CpuUsage cpu = ThreadCpu.process().minus(cpuAtClear);
+      FilebenchResult result =
+          stats.snap(
+              script.file(),
+              options.seed(),
+              end - start,
+              sampler.samples(),
+              new FilebenchResult.Cpu(cpu.user(), cpu.system()),
+              dataset());
       stopAll(control, threads, generator);
       control.failure().ifPresent(FilebenchRun::failed);
       if (options.cancelled().getAsBoolean()) {
@@ -220,14 +234,19 @@ public final class FilebenchRun {
     }
   }
 
-  /** Sleeps the runtime (or until the run stops itself), printing psrun's snapshots. */
-  private long waitForRun(RunControl control, long nanos, long interval, Stats stats, long start) {
+  /**
+   * Sleeps the runtime (or until the run stops itself), printing psrun's snapshots and taking the
+   * 500 ms ops/s samples.
+   */
+  private long waitForRun(
+      RunControl control, long nanos, long interval, Stats stats, long start, OpsSampler sampler) {
     long deadline = nanos == 0 ? Long.MAX_VALUE : start + nanos;
     long period = Math.abs(interval) * NANOS_PER_SECOND;
     long nextSnap = period == 0 ? Long.MAX_VALUE : start + period;
     try {
       while (true) {
         long now = System.nanoTime();
+        sampler.sample(now, stats.ioOps()); // first: a window may end with the run
         if (now >= deadline || control.getAsBoolean()) {
           return Math.min(now, deadline);
         }
@@ -236,12 +255,15 @@ public final class FilebenchRun {
           options.output().accept(FilebenchReport.summary(snap.summary()));
           if (interval < 0) {
             stats.clear(control);
+            sampler.cleared();
+            cpuAtClear = ThreadCpu.process();
             start = now;
           }
           nextSnap += period;
         }
         // at most 100 ms at a time: a deadline of "never" must not overflow the wait
-        control.awaitStop(Math.min(Math.min(deadline, nextSnap) - now, POLL_NANOS));
+        long wake = Math.min(Math.min(deadline, nextSnap), sampler.nextAt());
+        control.awaitStop(Math.max(1, Math.min(wake - now, POLL_NANOS)));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -277,6 +299,15 @@ public final class FilebenchRun {
     }
   }
 
+  /** The filesets' bytes against this machine's RAM. */
+  private FilebenchResult.Dataset dataset() {
+    long bytes = 0;
+    for (Fileset fileset : filesets) {
+      bytes += fileset.tree().totalBytes();
+    }
+    return new FilebenchResult.Dataset(bytes, FilebenchPersonalities.hostRamBytes());
+  }
+
   private void createFilesets() {
     if (filesets != null) {
       return;
@@ -298,6 +329,8 @@ public final class FilebenchRun {
                   + made.bytesWritten() / (1 << 20)
                   + " MiB written");
     }
+    // said now as well as in the report: the user may stop a run that will not mean much
+    dataset().warning().ifPresent(w -> options.output().accept("Warning: " + w));
   }
 
   private void setMode(WmlScript.SetMode m) {

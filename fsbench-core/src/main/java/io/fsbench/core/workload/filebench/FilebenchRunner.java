@@ -45,7 +45,11 @@ public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
   @Override
   public FilebenchResult run(FilebenchSpec spec, WorkloadContext context) {
     FilebenchOptions options =
-        FilebenchOptions.in(context.directory()).seed(spec.seed()).cancelled(context::cancelled);
+        FilebenchOptions.in(context.directory())
+            .seed(spec.seed())
+            .allowSystem(spec.allowSystem())
+            .cancelled(context::cancelled)
+            .output(context::message);
     for (var variable : variables(spec, context).entrySet()) {
       options = options.set(variable.getKey(), variable.getValue());
     }

@@ -28,7 +28,35 @@ final class Stats {
     control.clear();
   }
 
+  /** The IO Summary's op count so far, cheaply: for the 500 ms samples. */
+  long ioOps() {
+    long ops = 0;
+    for (Flowop f : flowops) {
+      if (f.type.io()) {
+        ops += f.stats.count();
+      }
+    }
+    return ops;
+  }
+
+  /** A snapshot for psrun's interim IO Summary: without samples, CPU or dataset. */
   FilebenchResult snap(String workload, long seed, long nanos) {
+    return snap(
+        workload,
+        seed,
+        nanos,
+        new FilebenchResult.OpsSamples(Duration.ofNanos(OpsSampler.WINDOW_NANOS), List.of()),
+        new FilebenchResult.Cpu(Duration.ZERO, Duration.ZERO),
+        new FilebenchResult.Dataset(0, 0));
+  }
+
+  FilebenchResult snap(
+      String workload,
+      long seed,
+      long nanos,
+      FilebenchResult.OpsSamples samples,
+      FilebenchResult.Cpu cpu,
+      FilebenchResult.Dataset dataset) {
     double seconds = Math.max(nanos, 1) / 1e9;
     Map<String, FlowopStats.Totals> byName = new LinkedHashMap<>();
     Map<String, FlowopType> types = new LinkedHashMap<>();
@@ -62,7 +90,10 @@ final class Stats {
         seed,
         Duration.ofNanos(nanos),
         lines,
-        FilebenchResult.IoSummary.of(ops, reads, writes, bytes, latency, seconds));
+        FilebenchResult.IoSummary.of(ops, reads, writes, bytes, latency, seconds),
+        samples,
+        cpu,
+        dataset);
   }
 
   private static void merge(FlowopStats.Totals into, FlowopStats.Totals from) {

@@ -131,6 +131,54 @@ class FilebenchRunTest {
   }
 
   @Test
+  void reportsOpsSamplesEvery500MsTheProcessCpuAndTheDatasetAgainstRam() throws IOException {
+    String script =
+        """
+        define fileset name=reads,path=/tmp,size=4k,entries=20,dirwidth=100,prealloc=100
+        define process name=p
+        {
+          thread name=t,memsize=1m,instances=2
+          {
+            flowop openfile name=open,filesetname=reads,fd=1
+            flowop readwholefile name=read,fd=1,iosize=4k
+            flowop closefile name=close,fd=1
+          }
+        }
+        run 60
+        """;
+    List<String> echoed = new ArrayList<>();
+    FilebenchOptions options =
+        FilebenchOptions.in(dir).runtime(Duration.ofMillis(1000)).output(echoed::add);
+
+    FilebenchResult result = FilebenchRun.run(WmlParser.parse("reads.f", script), options);
+
+    FilebenchResult.OpsSamples samples = result.samples();
+    assertThat(samples.interval()).isEqualTo(Duration.ofMillis(500));
+    // a 1 s run: two windows of 500 ms
+    assertThat(samples.opsPerSec()).hasSize(2).allSatisfy(r -> assertThat(r).isPositive());
+    double sampled = samples.opsPerSec().stream().mapToDouble(r -> r * 0.5).sum();
+    assertThat(sampled).isCloseTo(result.summary().ops(), within(result.summary().ops() * 0.1));
+    assertThat(result.cpu().user().plus(result.cpu().system())).isPositive();
+    assertThat(result.dataset().bytes()).isEqualTo(20 * 4096);
+    assertThat(result.dataset().ramBytes())
+        .isEqualTo(FilebenchPersonalities.hostRamBytes())
+        .isPositive();
+    assertThat(echoed).anyMatch(line -> line.startsWith("Warning: the dataset (80.0 KiB) is"));
+    assertThat(result.metrics())
+        .extracting(io.fsbench.api.Metric::name)
+        .contains(
+            "samples.ops_per_sec_mean",
+            "samples.count",
+            "cpu.usr",
+            "cpu.sys",
+            "dataset.bytes",
+            "dataset.ram_ratio");
+    assertThat(FilebenchReport.text(result))
+        .contains("Ops/s every 500 ms (fsbench)", "CPU (fsbench, the process): usr ")
+        .contains("Dataset (fsbench): 80.0 KiB", "Warning: the dataset");
+  }
+
+  @Test
   void filesOnDiskMatchTheRotorsStateAfterARunToCompletion() throws IOException {
     String script =
         """
