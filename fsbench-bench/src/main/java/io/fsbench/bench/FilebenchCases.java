@@ -24,7 +24,7 @@ final class FilebenchCases {
           "varmail", Map.of("nfiles", "200", "nthreads", "4"),
           "webserver", Map.of("nfiles", "200", "nthreads", "8"),
           "webproxy", Map.of("nfiles", "2000", "nthreads", "4"),
-          "fileserver", Map.of("nfiles", "500", "nthreads", "4", "filesize", "16k"),
+          "fileserver", Map.of("nfiles", "4000", "nthreads", "4", "filesize", "16k"),
           "randomread", Map.of("filesize", "16m", "nthreads", "2"),
           "randomwrite", Map.of("filesize", "16m", "nthreads", "2"));
 

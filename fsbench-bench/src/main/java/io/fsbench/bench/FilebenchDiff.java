@@ -185,6 +185,7 @@ public final class FilebenchDiff {
     Path workloads = FilebenchCpp.source().resolve("workloads");
     RatioTable table = new RatioTable();
     Map<String, Double> deviation = new LinkedHashMap<>();
+    List<String> failures = new ArrayList<>();
     String fs = fileSystem(scratch.parent());
     for (String name : FilebenchCases.PERSONALITY_ORDER) {
       FilebenchCase c = FilebenchCases.personality(workloads, name, runtime);
@@ -192,7 +193,17 @@ public final class FilebenchDiff {
         FilebenchOutput lastC = null;
         FilebenchOutput lastF = null;
         for (boolean cTool : new boolean[] {true, false, false, true}) {
-          FilebenchOutput out = FilebenchOutput.parse(cTool ? filebench(c) : fsbench(c));
+          FilebenchOutput out;
+          try {
+            out = FilebenchOutput.parse(cTool ? filebench(c) : fsbench(c));
+          } catch (RuntimeException e) {
+            // one failed run (filebench stopping early, say) is reported, and the table goes on
+            String why = String.valueOf(e.getMessage()).strip().lines().findFirst().orElse("");
+            String line = name + " " + (cTool ? "filebench" : "fsbench") + ": failed: " + why;
+            log.println(line);
+            failures.add(line);
+            continue;
+          }
           log.printf(
               Locale.ROOT,
               "%s %s: %.1f ops/s%n",
@@ -212,6 +223,10 @@ public final class FilebenchDiff {
       }
     }
     StringBuilder out = new StringBuilder(table.render());
+    if (!failures.isEmpty()) {
+      out.append("failed runs (left out of the table):\n");
+      failures.forEach(f -> out.append("  ").append(f).append('\n'));
+    }
     out.append("flowop-mix deviation (max |share difference|, percentage points):\n");
     deviation.forEach((k, v) -> out.append(String.format(Locale.ROOT, "  %-12s %.3f%n", k, v)));
     return out.toString();

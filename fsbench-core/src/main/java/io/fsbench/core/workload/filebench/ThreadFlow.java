@@ -91,7 +91,13 @@ final class ThreadFlow implements Runnable {
     } catch (FlowopFailure e) {
       control.fail(e.getMessage());
     } catch (RuntimeException | Error e) {
-      control.fail("thread " + name + " failed: " + e);
+      // a bug in fsbench, not in the workload: say so, with what a report needs
+      control.fail(
+          "thread "
+              + name
+              + " failed with an internal error, a bug in fsbench rather than in the workload ("
+              + e
+              + "); please report it with the workload file");
     } finally {
       release();
     }
