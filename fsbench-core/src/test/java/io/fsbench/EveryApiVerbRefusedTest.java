@@ -278,6 +278,7 @@ class EveryApiVerbRefusedTest {
     Map<String, String> nothingBad =
         Map.of(
             "progress", "any listener; it only hears progress",
+            "messages", "any listener; it only hears the lines a workload prints",
             "open", "takes nothing; it makes the volume the checks allowed",
             "job", "takes a spec that was checked when it was built");
 
