@@ -23,11 +23,13 @@ import java.util.stream.Stream;
  * from a seed (size, chunk, seeks and seek threads, per-char size or {@code -f}, {@code -n
  * num:max:min:dirs[:chunk]}, {@code -b}, {@code -D}), each run by both with the same {@code -z}
  * seed and {@code -r} RAM, compared field by field where the result does not depend on timing
- * ({@link BonnieAgreement}); and with {@code --ratios}, ABBA runs and the ratio of the rates.
+ * ({@link BonnieAgreement}); and with {@code --ratios}, ABBA runs, the ratio of the rates and of
+ * the CPU time per KiB or file (bonnie++'s CPU percentages over its rates). {@code --self} puts
+ * bonnie++ on both sides, for how far the C tool's rates differ from its own on this machine.
  *
  * <pre>
  * bench/vs-bonnie.sh [--dir /var/tmp] [--seed 7] [--count 50]
- * bench/vs-bonnie.sh --ratios [--dir /var/tmp] [--rounds 2] [--size 1g] [--files 16]
+ * bench/vs-bonnie.sh --ratios [--self] [--dir /var/tmp] [--rounds 2] [--size 1g] [--files 16]
  * </pre>
  */
 public final class BonnieDiff {
@@ -63,8 +65,9 @@ public final class BonnieDiff {
     if (options.containsKey("--ratios")) {
       Size size = Size.parse(options.getOrDefault("--size", "1g"));
       int files = HarnessArgs.number(options, "--files", 16);
+      boolean self = options.containsKey("--self");
       System.out.print(
-          diff.ratios(HarnessArgs.number(options, "--rounds", 2), size, files).render());
+          diff.ratios(HarnessArgs.number(options, "--rounds", 2), size, files, self).render());
       return 0;
     }
     DiffSummary<BonnieSpec> summary =
@@ -174,8 +177,11 @@ public final class BonnieDiff {
     return new BonnieRunner().run(spec, new RunContext(dir, null, f -> {}, new AtomicBoolean()));
   }
 
-  /** The classic rows, ABBA per round, with bonnie++'s rates: KiB/s, seeks/s and files/s. */
-  RatioTable ratios(int rounds, Size size, int files) {
+  /**
+   * The classic rows, ABBA per round, with bonnie++'s rates (KiB/s, seeks/s and files/s) and CPU
+   * seconds per KiB, seek or file; with {@code self}, bonnie++ on both sides.
+   */
+  RatioTable ratios(int rounds, Size size, int files, boolean self) {
     BonnieSpec spec =
         BonnieSpec.builder()
             .fileSize(size)
@@ -190,8 +196,9 @@ public final class BonnieDiff {
       for (boolean cTool : new boolean[] {true, false, false, true}) {
         Path dir = scratch.make(cTool ? "bonnie" : "fsbench");
         try {
+          boolean bonnieRuns = cTool || self;
           String[] csv =
-              (cTool ? BonnieCpp.csvLine(BonnieCpp.run(spec, dir)) : fsbench(spec, dir).csv())
+              (bonnieRuns ? BonnieCpp.csvLine(BonnieCpp.run(spec, dir)) : fsbench(spec, dir).csv())
                   .strip()
                   .split(",", -1);
           for (Map.Entry<String, Integer> row : BonnieAgreement.RATE_ROWS.entrySet()) {
@@ -199,15 +206,23 @@ public final class BonnieDiff {
             if (!value.isEmpty() && !value.startsWith("+")) {
               String unit =
                   row.getValue() < 20 ? (row.getValue() == 19 ? "seeks/s" : "KiB/s") : "files/s";
+              String cpu = csv[row.getValue() + 1];
               log.printf(
-                  "%s %s: %s %s%n", row.getKey(), cTool ? "bonnie++" : "fsbench", value, unit);
+                  "%s %s: %s %s, %s%% CPU%n",
+                  row.getKey(),
+                  cTool ? "bonnie++" : self ? "bonnie++ (fsbench's place)" : "fsbench",
+                  value,
+                  unit,
+                  cpu);
+              double rate = Double.parseDouble(value);
               table.add(
                   new RatioTable.Run(
                       row.getKey(),
                       unit,
                       scratch.parent().toString(),
                       cTool,
-                      Double.parseDouble(value)));
+                      rate,
+                      cpuPerUnit(cpu, rate)));
             }
           }
         } finally {
@@ -216,6 +231,14 @@ public final class BonnieDiff {
       }
     }
     return table;
+  }
+
+  /** bonnie++'s CPU column is (user + system) / elapsed in percent; over the rate, CPU per unit. */
+  static double cpuPerUnit(String cpuPercent, double rate) {
+    if (cpuPercent.isEmpty() || cpuPercent.startsWith("+") || rate <= 0) {
+      return Double.NaN;
+    }
+    return Double.parseDouble(cpuPercent) / 100 / rate;
   }
 
   private static void requireEmpty(Path dir, String side) {
@@ -233,8 +256,8 @@ public final class BonnieDiff {
   private static Map<String, String> options(String[] args) {
     return HarnessArgs.parse(
         args,
-        List.of("--dir", "--seed", "--count", "--rounds", "--size", "--files"),
-        "vs-bonnie.sh takes --dir PATH, --seed N, --count N, --ratios, --rounds N, --size S,"
-            + " --files N");
+        List.of("--dir", "--seed", "--count", "--rounds", "--size", "--files", "--self"),
+        "vs-bonnie.sh takes --dir PATH, --seed N, --count N, --ratios, --self, --rounds N,"
+            + " --size S, --files N");
   }
 }

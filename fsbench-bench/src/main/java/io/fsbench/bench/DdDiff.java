@@ -22,11 +22,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * GNU dd against fsbench's dd in the same directory: random cases (mode, bs, count, conv, oflag,
  * iflag) from a seed, each run by both, compared field by field (records in and out, full and
  * partial, bytes copied, and for a write the size of the file made); and with {@code --ratios}, the
- * classic rows (1k and 1m, write and read) in ABBA order with the ratio of the rates.
+ * classic rows (1k and 1m, write and read) in ABBA order with the ratio of the rates; {@code
+ * --self} puts GNU dd on both sides, for how far dd's rates differ from its own on this machine.
  *
  * <pre>
  * bench/vs-dd.sh [--dir /var/tmp] [--seed 7] [--count 200]
- * bench/vs-dd.sh --ratios [--dir /var/tmp] [--rounds 2] [--size 256m]
+ * bench/vs-dd.sh --ratios [--self] [--dir /var/tmp] [--rounds 2] [--size 256m]
  * </pre>
  */
 public final class DdDiff {
@@ -62,7 +63,7 @@ public final class DdDiff {
     if (options.containsKey("--ratios")) {
       int rounds = HarnessArgs.number(options, "--rounds", 2);
       Size size = Size.parse(options.getOrDefault("--size", "256m"));
-      System.out.print(diff.ratios(rounds, size).render());
+      System.out.print(diff.ratios(rounds, size, options.containsKey("--self")).render());
       return 0;
     }
     DiffSummary<DdSpec> summary =
@@ -139,8 +140,11 @@ public final class DdDiff {
     return new DiffSummary.Case<>(spec, problems);
   }
 
-  /** The classic rows of {@code size} each, ABBA per round, as rates in MB/s. */
-  RatioTable ratios(int rounds, Size size) {
+  /**
+   * The classic rows of {@code size} each, ABBA per round, as rates in MB/s; with {@code self}, GNU
+   * dd on both sides.
+   */
+  RatioTable ratios(int rounds, Size size, boolean self) {
     RatioTable table = new RatioTable();
     String where = scratch.parent().toString();
     for (String name : List.of("dd-write-1k", "dd-read-1k", "dd-write-1m", "dd-read-1m")) {
@@ -149,13 +153,15 @@ public final class DdDiff {
           (DdSpec) Workloads.named(name, Map.of("count", Long.toString(size.bytes() / bs)));
       for (int round = 0; round < rounds; round++) {
         for (boolean cTool : new boolean[] {true, false, false, true}) {
-          Side side = side(spec, cTool);
+          Side side = side(spec, cTool || self);
           if (side.error != null) {
             throw new FsBenchException(
                 FsBenchException.Kind.RUN_FAILED, name + " failed: " + side.error);
           }
           double rate = side.summary.bytesPerSec() / 1e6;
-          log.printf("%s %s: %.1f MB/s%n", name, cTool ? "dd" : "fsbench", rate);
+          log.printf(
+              "%s %s: %.1f MB/s%n",
+              name, cTool ? "dd" : self ? "dd (fsbench's place)" : "fsbench", rate);
           table.add(new RatioTable.Run(name, "MB/s", where, cTool, rate));
         }
       }
@@ -194,7 +200,7 @@ public final class DdDiff {
   private static Map<String, String> options(String[] args) {
     return HarnessArgs.parse(
         args,
-        List.of("--dir", "--seed", "--count", "--rounds", "--size"),
-        "vs-dd.sh takes --dir PATH, --seed N, --count N, --ratios, --rounds N, --size S");
+        List.of("--dir", "--seed", "--count", "--rounds", "--size", "--self"),
+        "vs-dd.sh takes --dir PATH, --seed N, --count N, --ratios, --self, --rounds N, --size S");
   }
 }

@@ -7,14 +7,15 @@ import java.util.Map;
 
 /**
  * The command line of a differential harness ({@link BonnieDiff}, {@link DdDiff}): {@code --name
- * value} pairs of the names it knows, and the switch {@code --ratios}.
+ * value} pairs of the names it knows, the switch {@code --ratios}, and {@code --self} where the
+ * harness knows it.
  */
 final class HarnessArgs {
 
   private HarnessArgs() {}
 
   /**
-   * The options by name, {@code --ratios} with an empty value.
+   * The options by name, the switches with an empty value.
    *
    * @param usage what the harness takes, e.g. {@code vs-dd.sh takes --dir PATH, --seed N}
    * @throws InvalidInputException on an unknown option or a missing value, with {@code usage}
@@ -22,8 +23,8 @@ final class HarnessArgs {
   static Map<String, String> parse(String[] args, List<String> known, String usage) {
     Map<String, String> options = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--ratios")) {
-        options.put("--ratios", "");
+      if (args[i].equals("--ratios") || (args[i].equals("--self") && known.contains("--self"))) {
+        options.put(args[i], "");
       } else if (known.contains(args[i]) && i + 1 < args.length) {
         options.put(args[i], args[++i]);
       } else {

@@ -10,12 +10,31 @@ import java.util.stream.Collectors;
 
 /**
  * The runs of both sides, and the table of their ratios: per workload and filesystem the mean rate
- * of each side over its rounds, fsbench's over the C tool's, and every run's own rate.
+ * of each side over its rounds, fsbench's over the C tool's (of the means, and of the medians,
+ * which one disturbed run moves less), and every run's own rate; where the runs say what CPU they
+ * used, fsbench's CPU time per unit of work over the C tool's, which the machine's noise moves far
+ * less than the rates: above 1, fsbench does more work per operation.
  */
 final class RatioTable {
 
-  /** One timed run of one side. */
-  record Run(String workload, String unit, String fileSystem, boolean cTool, double rate) {}
+  /**
+   * One timed run of one side.
+   *
+   * @param cpuPerUnit the run's user plus system CPU seconds per unit of its rate (per KiB, per
+   *     file), NaN when the side does not say
+   */
+  record Run(
+      String workload,
+      String unit,
+      String fileSystem,
+      boolean cTool,
+      double rate,
+      double cpuPerUnit) {
+
+    Run(String workload, String unit, String fileSystem, boolean cTool, double rate) {
+      this(workload, unit, fileSystem, cTool, rate, Double.NaN);
+    }
+  }
 
   private final Map<String, List<Run>> rows = new LinkedHashMap<>();
 
@@ -33,6 +52,8 @@ final class RatioTable {
           "C tool",
           "fsbench",
           "fsbench/C",
+          "median f/C",
+          "cpu/unit f/C",
           "apart",
           "C runs",
           "fsbench runs"
@@ -50,7 +71,9 @@ final class RatioTable {
             first.unit(),
             number(cMean),
             number(fMean),
-            c.isEmpty() || f.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", fMean / cMean),
+            ratio(fMean, cMean),
+            ratio(median(f), median(c)),
+            ratio(median(cpu(runs, false)), median(cpu(runs, true))),
             apart(c, f),
             join(c),
             join(f)
@@ -77,6 +100,28 @@ final class RatioTable {
 
   private static List<Double> rates(List<Run> runs, boolean cTool) {
     return runs.stream().filter(r -> r.cTool() == cTool).map(Run::rate).toList();
+  }
+
+  private static List<Double> cpu(List<Run> runs, boolean cTool) {
+    return runs.stream()
+        .filter(r -> r.cTool() == cTool && !Double.isNaN(r.cpuPerUnit()))
+        .map(Run::cpuPerUnit)
+        .toList();
+  }
+
+  private static String ratio(double f, double c) {
+    return Double.isNaN(f) || Double.isNaN(c) || c == 0
+        ? "-"
+        : String.format(Locale.ROOT, "%.2f", f / c);
+  }
+
+  static double median(List<Double> values) {
+    if (values.isEmpty()) {
+      return Double.NaN;
+    }
+    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int half = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
   }
 
   private static double mean(List<Double> values) {
