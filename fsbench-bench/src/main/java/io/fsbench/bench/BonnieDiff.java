@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  *
  * <pre>
  * bench/vs-bonnie.sh [--dir /var/tmp] [--seed 7] [--count 50]
- * bench/vs-bonnie.sh --ratios [--self] [--dir /var/tmp] [--rounds 2] [--size 1g] [--files 16]
+ * bench/vs-bonnie.sh --ratios [--self] [--dir /var/tmp] [--rounds 2] [--warmups 1] [--size 1g]
+ *     [--files 16]
  * </pre>
  */
 public final class BonnieDiff {
@@ -67,7 +68,13 @@ public final class BonnieDiff {
       int files = HarnessArgs.number(options, "--files", 16);
       boolean self = options.containsKey("--self");
       System.out.print(
-          diff.ratios(HarnessArgs.number(options, "--rounds", 2), size, files, self).render());
+          diff.ratios(
+                  HarnessArgs.number(options, "--rounds", 2),
+                  HarnessArgs.number(options, "--warmups", 1),
+                  size,
+                  files,
+                  self)
+              .render());
       return 0;
     }
     DiffSummary<BonnieSpec> summary =
@@ -179,9 +186,11 @@ public final class BonnieDiff {
 
   /**
    * The classic rows, ABBA per round, with bonnie++'s rates (KiB/s, seeks/s and files/s) and CPU
-   * seconds per KiB, seek or file; with {@code self}, bonnie++ on both sides.
+   * seconds per KiB, seek or file; with {@code self}, bonnie++ on both sides. Each side first runs
+   * {@code warmups} times unmeasured: fsbench's side runs in this JVM, whose first run would also
+   * time the JIT compiling its loops.
    */
-  RatioTable ratios(int rounds, Size size, int files, boolean self) {
+  RatioTable ratios(int rounds, int warmups, Size size, int files, boolean self) {
     BonnieSpec spec =
         BonnieSpec.builder()
             .fileSize(size)
@@ -191,46 +200,54 @@ public final class BonnieDiff {
             .machine(MACHINE)
             .seed(4242)
             .build();
+    for (int w = 0; w < warmups; w++) {
+      for (boolean cTool : new boolean[] {true, false}) {
+        runOnce(spec, cTool || self);
+      }
+    }
     RatioTable table = new RatioTable();
     for (int round = 0; round < rounds; round++) {
       for (boolean cTool : new boolean[] {true, false, false, true}) {
-        Path dir = scratch.make(cTool ? "bonnie" : "fsbench");
-        try {
-          boolean bonnieRuns = cTool || self;
-          String[] csv =
-              (bonnieRuns ? BonnieCpp.csvLine(BonnieCpp.run(spec, dir)) : fsbench(spec, dir).csv())
-                  .strip()
-                  .split(",", -1);
-          for (Map.Entry<String, Integer> row : BonnieAgreement.RATE_ROWS.entrySet()) {
-            String value = csv[row.getValue()];
-            if (!value.isEmpty() && !value.startsWith("+")) {
-              String unit =
-                  row.getValue() < 20 ? (row.getValue() == 19 ? "seeks/s" : "KiB/s") : "files/s";
-              String cpu = csv[row.getValue() + 1];
-              log.printf(
-                  "%s %s: %s %s, %s%% CPU%n",
-                  row.getKey(),
-                  cTool ? "bonnie++" : self ? "bonnie++ (fsbench's place)" : "fsbench",
-                  value,
-                  unit,
-                  cpu);
-              double rate = Double.parseDouble(value);
-              table.add(
-                  new RatioTable.Run(
-                      row.getKey(),
-                      unit,
-                      scratch.parent().toString(),
-                      cTool,
-                      rate,
-                      cpuPerUnit(cpu, rate)));
-            }
+        String[] csv = runOnce(spec, cTool || self);
+        for (Map.Entry<String, Integer> row : BonnieAgreement.RATE_ROWS.entrySet()) {
+          String value = csv[row.getValue()];
+          if (!value.isEmpty() && !value.startsWith("+")) {
+            String unit =
+                row.getValue() < 20 ? (row.getValue() == 19 ? "seeks/s" : "KiB/s") : "files/s";
+            String cpu = csv[row.getValue() + 1];
+            log.printf(
+                "%s %s: %s %s, %s%% CPU%n",
+                row.getKey(),
+                cTool ? "bonnie++" : self ? "bonnie++ (fsbench's place)" : "fsbench",
+                value,
+                unit,
+                cpu);
+            double rate = Double.parseDouble(value);
+            table.add(
+                new RatioTable.Run(
+                    row.getKey(),
+                    unit,
+                    scratch.parent().toString(),
+                    cTool,
+                    rate,
+                    cpuPerUnit(cpu, rate)));
           }
-        } finally {
-          ScratchDirs.remove(dir);
         }
       }
     }
     return table;
+  }
+
+  /** One run of bonnie++ or of fsbench's bonnie in a scratch directory: its CSV line's fields. */
+  private String[] runOnce(BonnieSpec spec, boolean bonnie) {
+    Path dir = scratch.make(bonnie ? "bonnie" : "fsbench");
+    try {
+      return (bonnie ? BonnieCpp.csvLine(BonnieCpp.run(spec, dir)) : fsbench(spec, dir).csv())
+          .strip()
+          .split(",", -1);
+    } finally {
+      ScratchDirs.remove(dir);
+    }
   }
 
   /** bonnie++'s CPU column is (user + system) / elapsed in percent; over the rate, CPU per unit. */
@@ -256,8 +273,9 @@ public final class BonnieDiff {
   private static Map<String, String> options(String[] args) {
     return HarnessArgs.parse(
         args,
-        List.of("--dir", "--seed", "--count", "--rounds", "--size", "--files", "--self"),
+        List.of(
+            "--dir", "--seed", "--count", "--rounds", "--warmups", "--size", "--files", "--self"),
         "vs-bonnie.sh takes --dir PATH, --seed N, --count N, --ratios, --self, --rounds N,"
-            + " --size S, --files N");
+            + " --warmups N, --size S, --files N");
   }
 }

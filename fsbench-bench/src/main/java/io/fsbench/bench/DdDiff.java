@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <pre>
  * bench/vs-dd.sh [--dir /var/tmp] [--seed 7] [--count 200]
- * bench/vs-dd.sh --ratios [--self] [--dir /var/tmp] [--rounds 2] [--size 256m]
+ * bench/vs-dd.sh --ratios [--self] [--dir /var/tmp] [--rounds 2] [--warmups 1] [--size 256m]
  * </pre>
  */
 public final class DdDiff {
@@ -63,7 +63,8 @@ public final class DdDiff {
     if (options.containsKey("--ratios")) {
       int rounds = HarnessArgs.number(options, "--rounds", 2);
       Size size = Size.parse(options.getOrDefault("--size", "256m"));
-      System.out.print(diff.ratios(rounds, size, options.containsKey("--self")).render());
+      int warmups = HarnessArgs.number(options, "--warmups", 1);
+      System.out.print(diff.ratios(rounds, warmups, size, options.containsKey("--self")).render());
       return 0;
     }
     DiffSummary<DdSpec> summary =
@@ -142,15 +143,20 @@ public final class DdDiff {
 
   /**
    * The classic rows of {@code size} each, ABBA per round, as rates in MB/s; with {@code self}, GNU
-   * dd on both sides.
+   * dd on both sides. Each side first runs each row {@code warmups} times unmeasured: fsbench's
+   * side runs in this JVM, whose first run would also time the JIT compiling its loop.
    */
-  RatioTable ratios(int rounds, Size size, boolean self) {
+  RatioTable ratios(int rounds, int warmups, Size size, boolean self) {
     RatioTable table = new RatioTable();
     String where = scratch.parent().toString();
     for (String name : List.of("dd-write-1k", "dd-read-1k", "dd-write-1m", "dd-read-1m")) {
       long bs = name.endsWith("1k") ? 1024 : 1 << 20;
       DdSpec spec =
           (DdSpec) Workloads.named(name, Map.of("count", Long.toString(size.bytes() / bs)));
+      for (int w = 0; w < warmups; w++) {
+        side(spec, true);
+        side(spec, self);
+      }
       for (int round = 0; round < rounds; round++) {
         for (boolean cTool : new boolean[] {true, false, false, true}) {
           Side side = side(spec, cTool || self);
@@ -200,7 +206,8 @@ public final class DdDiff {
   private static Map<String, String> options(String[] args) {
     return HarnessArgs.parse(
         args,
-        List.of("--dir", "--seed", "--count", "--rounds", "--size", "--self"),
-        "vs-dd.sh takes --dir PATH, --seed N, --count N, --ratios, --self, --rounds N, --size S");
+        List.of("--dir", "--seed", "--count", "--rounds", "--warmups", "--size", "--self"),
+        "vs-dd.sh takes --dir PATH, --seed N, --count N, --ratios, --self, --rounds N, --warmups N,"
+            + " --size S");
   }
 }
