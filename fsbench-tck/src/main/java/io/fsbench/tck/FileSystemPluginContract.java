@@ -122,11 +122,29 @@ public abstract class FileSystemPluginContract {
 
   @Test
   void describesItselfWithoutThrowing() {
-    assertThat(plugin.id()).matches("[a-z0-9][a-z0-9_-]*");
-    assertThat(plugin.description()).isNotBlank();
-    assertThatCode(() -> plugin.features(host)).doesNotThrowAnyException();
-    assertThat(plugin.toolVersions(host)).isNotEmpty();
-    assertThat(plugin.maxFileSize().bytes()).isPositive();
+    assertThat(plugin.id())
+        .as(
+            "plugin id %s: ids are what users type after --fs; fix: return lower-case letters,"
+                + " digits, '-' or '_' from id(), starting with a letter or digit, e.g. \"f2fs\"",
+            plugin.id())
+        .matches("[a-z0-9][a-z0-9_-]*");
+    assertThat(plugin.description())
+        .as("%s's description(); fix: return one line that fsbench plugins prints", plugin.id())
+        .isNotBlank();
+    assertThatCode(() -> plugin.features(host))
+        .as(
+            "%s's features() on this host; fix: answer from what the host says, never throw",
+            plugin.id())
+        .doesNotThrowAnyException();
+    assertThat(plugin.toolVersions(host))
+        .as(
+            "%s's toolVersions() on this host, where its tools are installed; fix: name each tool"
+                + " the plugin runs with its version (Probes.version), for the report",
+            plugin.id())
+        .isNotEmpty();
+    assertThat(plugin.maxFileSize().bytes())
+        .as("%s's maxFileSize(); fix: return the largest file the filesystem holds", plugin.id())
+        .isPositive();
   }
 
   @Test
@@ -134,18 +152,34 @@ public abstract class FileSystemPluginContract {
     onFileSystem(
         Tuning.defaults(),
         (driver, spec, madeBy) -> {
-          assertThat(host.mountAt(spec.mountPoint())).isPresent();
-          assertThat(driver.applied(spec, madeBy).mountOptions()).isNotBlank();
+          assertThat(host.mountAt(spec.mountPoint()))
+              .as(
+                  "the mount at %s after %s's format and mount; fix: mount() must mount the"
+                      + " device on spec.mountPoint() (Mounts.mount does)",
+                  spec.mountPoint(), plugin.id())
+              .isPresent();
+          assertThat(driver.applied(spec, madeBy).mountOptions())
+              .as("the mount options /proc/self/mounts shows for %s", spec.mountPoint())
+              .isNotBlank();
           Files.writeString(spec.mountPoint().resolve("fsbench-hello"), "hello");
           driver.release(spec);
-          assertThat(host.mountAt(spec.mountPoint())).isEmpty();
+          assertThat(host.mountAt(spec.mountPoint()))
+              .as(
+                  "the mount at %s after %s's unmount and destroy; fix: unmount() must unmount it"
+                      + " (the SPI's default does)",
+                  spec.mountPoint(), plugin.id())
+              .isEmpty();
         });
   }
 
   @TestFactory
   Stream<DynamicTest> appliesEveryClaimedTuningAndReadsItBack() {
     TuningSupport support = plugin.tuningSupport(host);
-    assertThat(support.supported()).as("a plugin claims at least one tuning").isNotEmpty();
+    assertThat(support.supported())
+        .as(
+            "the settings %s's tuningSupport() claims; fix: list at least one setting it honours",
+            plugin.id())
+        .isNotEmpty();
     return support.supported().stream()
         .map(
             setting ->
@@ -159,7 +193,11 @@ public abstract class FileSystemPluginContract {
         tuning,
         (driver, spec, madeBy) -> {
           assertThat(driver.readBack(spec, madeBy).asMap())
-              .as("tuning read back from %s", driver.applied(spec, madeBy))
+              .as(
+                  "%s's readBack() of %s from what was applied (%s); fix: read every claimed"
+                      + " knob back from the mount options or the filesystem's own tools, so that"
+                      + " the result says what was really applied",
+                  plugin.id(), tuning, driver.applied(spec, madeBy))
               .containsAllEntriesOf(tuning.asMap());
           Files.write(spec.mountPoint().resolve("fsbench-probe"), new byte[4096]);
         });
@@ -175,14 +213,27 @@ public abstract class FileSystemPluginContract {
   private void refusesBeforeMaking(String setting) {
     Tuning tuning = Tuning.parse(List.of(setting));
     assertThatThrownBy(() -> plugin.validate(tuning, host))
+        .as(
+            "%s's validate(%s), listed as refused; fix: throw UnsupportedTuningException naming"
+                + " the plugin",
+            plugin.id(), setting)
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining(plugin.id());
     try (PluginDriver driver = new PluginDriver(plugin, host)) {
       FileSystemSpec spec = attachImage(driver).spec(tuning);
-      assertThatThrownBy(() -> driver.make(spec)).isInstanceOf(InvalidInputException.class);
-      assertThat(host.mountAt(spec.mountPoint())).isEmpty();
+      assertThatThrownBy(() -> driver.make(spec))
+          .as(
+              "making a filesystem with %s, which %s refuses; fix: call validate(tuning, host) at"
+                  + " the start of format()",
+              setting, plugin.id())
+          .isInstanceOf(InvalidInputException.class);
+      assertThat(host.mountAt(spec.mountPoint()))
+          .as("the mount at %s after refusing %s", spec.mountPoint(), setting)
+          .isEmpty();
       assertThat(host.shell().probe(Command.of("blkid", "-p", spec.device().toString())).stdout())
-          .as("signatures on %s after refusing %s", spec.device(), setting)
+          .as(
+              "signatures on %s after refusing %s; fix: refuse before running mkfs, not after",
+              spec.device(), setting)
           .isBlank();
     }
   }
@@ -196,9 +247,16 @@ public abstract class FileSystemPluginContract {
           Path file = spec.mountPoint().resolve("fsbench-data");
           Data.writeAndSync(file, data);
           plugin.unmount(spec, host);
-          assertThat(host.mountAt(spec.mountPoint())).isEmpty();
+          assertThat(host.mountAt(spec.mountPoint()))
+              .as("the mount at %s after %s's unmount()", spec.mountPoint(), plugin.id())
+              .isEmpty();
           plugin.mount(spec, host);
-          assertThat(Files.readAllBytes(file)).isEqualTo(data);
+          assertThat(Files.readAllBytes(file))
+              .as(
+                  "3 MiB written, fsynced, unmounted and mounted again by %s; fix: mount() must"
+                      + " mount the same filesystem again without formatting it",
+                  plugin.id())
+              .isEqualTo(data);
         });
   }
 
@@ -221,7 +279,10 @@ public abstract class FileSystemPluginContract {
           Data.writeCompressibleAndSync(mount.resolve("fsbench-compressible"), written);
           long used = Data.usedBytes(mount) - before;
           assertThat(used)
-              .as("space used by %d compressible bytes with %s", written, setting)
+              .as(
+                  "space used by %d compressible bytes with %s; fix: make that setting turn"
+                      + " compression on (mount or property), or stop claiming COMPRESSION",
+                  written, setting)
               .isLessThan(written / 2);
         });
   }
@@ -237,7 +298,12 @@ public abstract class FileSystemPluginContract {
           Path file = spec.mountPoint().resolve("fsbench-direct");
           byte[] data = Data.random(1 << 20, 7);
           Data.writeDirect(file, data);
-          assertThat(Data.readDirect(file, data.length)).isEqualTo(data);
+          assertThat(Data.readDirect(file, data.length))
+              .as(
+                  "1 MiB written and read back with O_DIRECT on %s; fix: stop claiming DIRECT_IO"
+                      + " if the filesystem does not support it",
+                  plugin.id())
+              .isEqualTo(data);
         });
   }
 

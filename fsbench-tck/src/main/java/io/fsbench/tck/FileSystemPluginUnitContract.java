@@ -73,9 +73,21 @@ public abstract class FileSystemPluginUnitContract {
   @Test
   void describesItself() {
     FileSystemPlugin plugin = plugin();
-    assertThat(plugin.id()).matches("[a-z0-9][a-z0-9_-]*");
-    assertThat(plugin.description()).isNotBlank();
-    assertThat(plugin.maxFileSize().bytes()).isPositive();
+    assertThat(plugin.id())
+        .as(
+            "plugin id %s: ids are what users type after --fs; fix: return lower-case letters,"
+                + " digits, '-' or '_' from id(), starting with a letter or digit, e.g. \"f2fs\"",
+            plugin.id())
+        .matches("[a-z0-9][a-z0-9_-]*");
+    assertThat(plugin.description())
+        .as("%s's description(); fix: return one line that fsbench plugins prints", plugin.id())
+        .isNotBlank();
+    assertThat(plugin.maxFileSize().bytes())
+        .as(
+            "%s's maxFileSize(); fix: return the largest file the filesystem holds (workloads are"
+                + " refused above it)",
+            plugin.id())
+        .isPositive();
   }
 
   @TestFactory
@@ -96,10 +108,18 @@ public abstract class FileSystemPluginUnitContract {
             () -> {
               Availability failing = checkedAvailability(new FailingHost());
               assertSaysWhatToDo(failing);
-              assertThat(failing.isAvailable()).as("%s on a failing host", plugin().id()).isFalse();
+              assertThat(failing.isAvailable())
+                  .as(
+                      "%s on a host whose every command and fact fails; fix: in availability(),"
+                          + " report Unavailable when a probe fails instead of assuming success",
+                      plugin().id())
+                  .isFalse();
               // the cause is named, so that whoever reads it knows what to fix on the host
               assertThat(failing.reason())
-                  .as("why %s is unavailable", plugin().id())
+                  .as(
+                      "why %s is unavailable; fix: pass the failure's message on in the reason"
+                          + " (AvailabilityChecks does), so that the user sees what failed",
+                      plugin().id())
                   .contains("fails on this host");
             }));
     return cases.stream();
@@ -114,30 +134,53 @@ public abstract class FileSystemPluginUnitContract {
     FileSystemPlugin plugin = plugin();
     Availability[] availability = new Availability[1];
     assertThatCode(() -> availability[0] = plugin.availability(host))
-        .as("%s availability", plugin.id())
+        .as(
+            "%s's availability() on %s; fix: catch what a probe throws and return"
+                + " Availability.unavailable(reason, hint) instead",
+            plugin.id(), host)
         .doesNotThrowAnyException();
-    assertThat(availability[0]).as("%s availability", plugin.id()).isNotNull();
+    assertThat(availability[0])
+        .as("%s's availability(); fix: never return null", plugin.id())
+        .isNotNull();
     return availability[0];
   }
 
   private void assertSaysWhatToDo(Availability availability) {
     if (!availability.isAvailable()) {
-      assertThat(availability.reason()).as("why %s is unavailable", plugin().id()).isNotBlank();
-      assertThat(availability.hint()).as("what to do (%s)", availability).isNotBlank();
+      assertThat(availability.reason())
+          .as(
+              "why %s is unavailable; fix: give the reason, e.g. \"mkfs.f2fs not found\"",
+              plugin().id())
+          .isNotBlank();
+      assertThat(availability.hint())
+          .as(
+              "what to do (%s); fix: give the user a hint, e.g. \"apt-get install f2fs-tools\"",
+              availability)
+          .isNotBlank();
     }
   }
 
   @Test
   void toolVersionsNeverThrow() {
     FileSystemPlugin plugin = plugin();
-    assertThatCode(() -> plugin.toolVersions(host())).doesNotThrowAnyException();
-    assertThatCode(() -> plugin.toolVersions(new FailingHost())).doesNotThrowAnyException();
+    String fix =
+        "%s's toolVersions() on %s; fix: versions are for the report only, so answer \"unknown\""
+            + " for a tool whose probe fails (Probes.version does) instead of throwing";
+    assertThatCode(() -> plugin.toolVersions(host()))
+        .as(fix, plugin.id(), "a host with every tool")
+        .doesNotThrowAnyException();
+    assertThatCode(() -> plugin.toolVersions(new FailingHost()))
+        .as(fix, plugin.id(), "a host whose every command fails")
+        .doesNotThrowAnyException();
   }
 
   @Test
   void validatesEveryClaimedTuningAndRefusesEveryRefusedOne() {
     assertThat(TuningClaims.assertHold(plugin(), host()).supported())
-        .as("a plugin claims at least one tuning")
+        .as(
+            "the settings %s's tuningSupport() claims; fix: list at least one setting it honours,"
+                + " e.g. \"atime=off\"",
+            plugin().id())
         .isNotEmpty();
   }
 
@@ -157,11 +200,20 @@ public abstract class FileSystemPluginUnitContract {
     Tuning tuning = Tuning.parse(List.of(setting));
     Throwable refusal = catchThrowable(() -> plugin.validate(tuning, host));
     assertThat(refusal)
-        .as("refusal of %s", setting)
+        .as(
+            "%s's validate(%s), which tuningSupport() lists as refused; fix: throw"
+                + " UnsupportedTuningException naming the plugin and the knob (Refusals.of(id,"
+                + " tuning).ifSet(knob, reason) does)",
+            plugin.id(), setting)
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining(plugin.id())
         .hasMessageContaining(knobOf(setting));
-    assertThat(run).as("commands run (not probed) while refusing %s", setting).isEmpty();
+    assertThat(run)
+        .as(
+            "commands run (not probed) while refusing %s; fix: validate before running anything,"
+                + " and ask the host with Shell.probe, which changes nothing",
+            setting)
+        .isEmpty();
   }
 
   /** Passes every command on, and notes those run rather than probed. */
@@ -193,6 +245,10 @@ public abstract class FileSystemPluginUnitContract {
     FileSystemPlugin plugin = plugin();
     Tuning tuning = Tuning.parse(List.of("fsbench-tck-no-such-option=1"));
     assertThat(catchThrowable(() -> plugin.validate(tuning, host())))
+        .as(
+            "%s's validate() of an option it does not know; fix: refuse unknown options naming"
+                + " them (Refusals.unknownOptions(known) does), never ignore them",
+            plugin.id())
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("fsbench-tck-no-such-option")
         .hasMessageContaining(plugin.id());
@@ -218,6 +274,11 @@ public abstract class FileSystemPluginUnitContract {
               plugin.destroy(spec, host);
               plugin.destroy(spec, host);
             })
+        .as(
+            "%s's unmount and destroy, twice each, of a filesystem that was never made; fix: do"
+                + " nothing when there is nothing to release (cleanup after a failed or killed"
+                + " run calls them on whatever is left)",
+            plugin.id())
         .doesNotThrowAnyException();
   }
 
@@ -229,7 +290,9 @@ public abstract class FileSystemPluginUnitContract {
         TuningClaims.compressionSetting(plugin.tuningSupport(host)).isPresent();
     assertThat(plugin.features(host).contains(Feature.COMPRESSION))
         .as(
-            "%s claims COMPRESSION (%s) and accepts a compression tuning (%s)",
+            "%s claims COMPRESSION (%s) and accepts a compression tuning (%s); fix: claim"
+                + " Feature.COMPRESSION in features() exactly when tuningSupport() lists a"
+                + " compression setting",
             plugin.id(), plugin.features(host), acceptsCompression)
         .isEqualTo(acceptsCompression);
   }

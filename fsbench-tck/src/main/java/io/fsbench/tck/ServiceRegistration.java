@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.module.ModuleDescriptor;
 import java.nio.charset.StandardCharsets;
-import java.util.Objects;
 
 /**
  * Checks that a plugin can be found the two ways core looks for plugins: as a service on the class
@@ -39,13 +38,20 @@ public final class ServiceRegistration {
    */
   public static FileSystemPlugin assertRegistered(Class<? extends FileSystemPlugin> type) {
     assertThat(servicesFile(type).strip())
-        .as("%s in the jar of %s", SERVICES, type.getName())
+        .as(
+            "%s in the jar of %s; fix: put one line, %s, in" + " src/main/resources%s",
+            SERVICES, type.getName(), type.getName(), SERVICES)
         .isEqualTo(type.getName());
     Module module = type.getModule();
     if (module.isNamed()) {
       ModuleDescriptor descriptor = module.getDescriptor();
       assertThat(descriptor.provides())
-          .as("module %s provides %s", module.getName(), FileSystemPlugin.class.getName())
+          .as(
+              "module %s provides %s; fix: add \"provides %s with %s;\" to its module-info.java",
+              module.getName(),
+              FileSystemPlugin.class.getName(),
+              FileSystemPlugin.class.getName(),
+              type.getName())
           .anySatisfy(
               provides -> {
                 assertThat(provides.service()).isEqualTo(FileSystemPlugin.class.getName());
@@ -63,7 +69,17 @@ public final class ServiceRegistration {
   /** The services file of the jar or module that holds {@code type}. */
   private static String servicesFile(Class<?> type) {
     try (InputStream in = type.getResourceAsStream(SERVICES)) {
-      Objects.requireNonNull(in, () -> "no " + SERVICES + " beside " + type.getName());
+      if (in == null) {
+        throw new AssertionError(
+            "no "
+                + SERVICES
+                + " beside "
+                + type.getName()
+                + "; fix: create src/main/resources"
+                + SERVICES
+                + " with the line "
+                + type.getName());
+      }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -49,7 +49,10 @@ public final class TuningClaims {
     TuningSupport support = plugin.tuningSupport(host);
     for (String setting : support.supported()) {
       assertThatCode(() -> plugin.validate(tuning(setting), host))
-          .as("claimed setting %s", setting)
+          .as(
+              "%s's validate(%s), a setting tuningSupport() claims; fix: accept it, or move it to"
+                  + " the refused ones with its reason",
+              plugin.id(), setting)
           .doesNotThrowAnyException();
     }
     support
@@ -58,7 +61,11 @@ public final class TuningClaims {
             (setting, reason) -> {
               Throwable refusal = catchThrowable(() -> plugin.validate(tuning(setting), host));
               assertThat(refusal)
-                  .as("refused setting %s", setting)
+                  .as(
+                      "%s's validate(%s), refused in tuningSupport() because \"%s\"; fix: throw"
+                          + " UnsupportedTuningException with that reason in its message"
+                          + " (Refusals.reasons builds the list from validate itself)",
+                      plugin.id(), setting, reason)
                   .isInstanceOf(UnsupportedTuningException.class)
                   .hasMessageContaining(reason);
               if (exact) {

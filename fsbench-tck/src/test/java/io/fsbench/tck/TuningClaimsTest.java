@@ -50,7 +50,7 @@ class TuningClaimsTest {
     claims(List.of("journal=off"), Map.of());
     assertThatThrownBy(() -> TuningClaims.assertHold(plugin, host))
         .isInstanceOf(AssertionError.class)
-        .hasMessageContaining("claimed setting journal=off");
+        .hasMessageContaining("validate(journal=off), a setting tuningSupport() claims");
   }
 
   @Test
@@ -58,7 +58,7 @@ class TuningClaimsTest {
     claims(List.of(), Map.of("journal=on", "always journals"));
     assertThatThrownBy(() -> TuningClaims.assertHold(plugin, host))
         .isInstanceOf(AssertionError.class)
-        .hasMessageContaining("refused setting journal=on");
+        .hasMessageContaining("validate(journal=on), refused in tuningSupport()");
   }
 
   @Test
