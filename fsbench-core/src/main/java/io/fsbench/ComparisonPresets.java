@@ -107,14 +107,41 @@ public final class ComparisonPresets {
    * @param budget the time the whole comparison should take, when the preset has one
    * @param scaleKeys each workload that a budget may shrink, by name, to its row's key (the dd
    *     workloads share one, for one file size); {@link #plan} takes a scale per key
-   * @param fixedSeconds per workload, the seconds it runs whatever its scale (randomio's sample)
+   * @param runTimes per row key, the run of fixed length that row makes (randomio's sample,
+   *     filebench's {@code run 60}) and how far a budget may shorten it
    */
   record Plan(
       ComparisonPreset info,
       List<Workload> workloads,
       Optional<Duration> budget,
       Map<String, String> scaleKeys,
-      Map<String, Long> fixedSeconds) {}
+      Map<String, RunTime> runTimes) {}
+
+  /**
+   * A row whose run lasts a fixed time whatever its size: randomio samples for 60 s, filebench runs
+   * 60 s. A time budget shortens it only when shrinking the row's data to {@code dataFloor} is not
+   * enough (see {@link PresetBudget}).
+   *
+   * @param seconds what the row runs for in this plan, per run
+   * @param floor the least a time budget shortens it to
+   * @param dataFloor the budget scale of the row's data below which its run is shortened first
+   * @param dataLeast the budget scale below which the row's data shrinks no more (varmail keeps its
+   *     1000 files)
+   */
+  record RunTime(long seconds, long floor, double dataFloor, double dataLeast) {}
+
+  /** The least a time budget shortens randomio's sample or a filebench run to. */
+  static final long BUDGET_RUN_FLOOR = 10;
+
+  /**
+   * The data a time budget leaves randomio's file and a filebench row's dataset before it shortens
+   * their runs: smaller, a rate over the file says little about the filesystem.
+   */
+  static final long BUDGET_DATA_FLOOR = 256 * MIB;
+
+  /** fsbench's filebench personalities of rows 47-51, in the table's order. */
+  static final List<String> FILEBENCH =
+      List.of("randomread", "randomwrite", "varmail", "webproxy", "videoserver");
 
   /**
    * Resolves {@code name} with its parameters ({@code scale} and {@code budget}, and {@code
@@ -126,11 +153,11 @@ public final class ComparisonPresets {
 
   /**
    * How a time budget changes classic-table: each row's key in {@code scales} shrunk further by its
-   * scale there, randomio sampling for {@code sampleSeconds} (0: the table's 60 s, scaled), and
-   * {@code note} saying how they were chosen (empty: nothing to say).
+   * scale there, each key in {@code runSeconds} running for those seconds (absent: the table's 60
+   * s, scaled), and {@code note} saying how they were chosen (empty: nothing to say).
    */
-  record Fitted(Map<String, Double> scales, long sampleSeconds, String note) {
-    static final Fitted NONE = new Fitted(Map.of(), 0, "");
+  record Fitted(Map<String, Double> scales, Map<String, Long> runSeconds, String note) {
+    static final Fitted NONE = new Fitted(Map.of(), Map.of(), "");
   }
 
   /** {@link #plan(String, Map, long)} as a time budget changes it. */
@@ -156,12 +183,14 @@ public final class ComparisonPresets {
               + ", or give --runtime");
     }
     double scale = scale(scaleText);
-    Scaler scaler = new Scaler(scale, Math.max(MIB, freeBytes / 4), fitted.scales());
+    PresetScaler scaler =
+        new PresetScaler(scale, Math.max(MIB, freeBytes / 4), fitted.scales(), fitted.runSeconds());
     if (!fitted.note().isEmpty()) {
       scaler.notes.add(fitted.note());
     }
     List<Workload> workloads = new ArrayList<>();
     Map<String, String> rows = new LinkedHashMap<>();
+    Map<String, RunTime> runTimes = new LinkedHashMap<>();
     switch (preset) {
       case "classic-io" -> {
         refuseLeft(preset, rest);
@@ -182,12 +211,11 @@ public final class ComparisonPresets {
       }
       default -> {
         refuseLeft(preset, rest);
-        classicTable(scaler, fitted.sampleSeconds(), workloads, rows);
+        classicTable(scaler, workloads, rows, runTimes);
       }
     }
     String description = DESCRIPTIONS.get(preset);
     Map<String, String> keys = new LinkedHashMap<>();
-    Map<String, Long> fixed = new LinkedHashMap<>();
     if (preset.equals("classic-table")) {
       for (Workload w : workloads) {
         String key = w.name().startsWith("dd-") ? "dd" : w.name();
@@ -195,22 +223,28 @@ public final class ComparisonPresets {
           keys.put(w.name(), key);
         }
       }
-      fixed.put("randomio", scaler.sampleSeconds);
     }
     return new Plan(
         new ComparisonPreset(preset, description, scaler.notes, rows),
         workloads,
         budget,
         keys,
-        fixed);
+        runTimes);
   }
 
   /** The rows of classic-table whose sizes or counts a budget may shrink, by key. */
   static final List<String> SCALED =
-      List.of("largefile", "files-1m", "dd", "randomio", "bonnie", "iozone-4k", "iozone-1m");
+      java.util.stream.Stream.concat(
+              java.util.stream.Stream.of(
+                  "largefile", "files-1m", "dd", "randomio", "bonnie", "iozone-4k", "iozone-1m"),
+              FILEBENCH.stream().map(p -> "filebench:" + p))
+          .toList();
 
   private static void classicTable(
-      Scaler scaler, long sampleSeconds, List<Workload> workloads, Map<String, String> rows) {
+      PresetScaler scaler,
+      List<Workload> workloads,
+      Map<String, String> rows,
+      Map<String, RunTime> runTimes) {
     for (String w : List.of("fs-lifecycle", "tree")) {
       workloads.add(Workloads.named(w, Map.of()));
       rows.putAll(range(w, "1–18"));
@@ -234,12 +268,15 @@ public final class ComparisonPresets {
     workloads.add(Workloads.named("postmark", Map.of()));
     rows.put("postmark transactions_per_sec", "23–25");
     long randomIo = scaler.size("randomio", "randomio file", 4L << 30);
-    // a budget shrinks randomio's file, not its sample: the table's rows are rates over 60 s
-    long seconds = sampleSeconds > 0 ? sampleSeconds : Math.max(5, Math.round(60 * scaler.scale));
-    if (seconds != 60 && sampleSeconds == 0) {
-      scaler.notes.add("randomio sample: 60 s → " + seconds + " s (scale " + scaler.scale + ")");
-    }
-    scaler.sampleSeconds = seconds;
+    // the table's rows are rates over 60 s: a budget shrinks the file to 256 MiB before the sample
+    long seconds = scaler.runSeconds("randomio", "randomio sample", 60, 5);
+    runTimes.put(
+        "randomio",
+        new RunTime(
+            seconds,
+            Math.min(BUDGET_RUN_FLOOR, Math.max(5, Math.round(60 * scaler.scale))),
+            Math.min(1, BUDGET_DATA_FLOOR / ((4L << 30) * scaler.scale)),
+            Math.min(1, MIB / ((4L << 30) * scaler.scale))));
     workloads.add(
         Workloads.named(
             "randomio",
@@ -257,6 +294,7 @@ public final class ComparisonPresets {
     }
     bonnie(scaler, workloads, rows);
     iozone(scaler, workloads, rows);
+    ClassicFilebenchRows.add(scaler, workloads, rows, runTimes);
   }
 
   /**
@@ -266,7 +304,8 @@ public final class ComparisonPresets {
    * {@code iozone-4k} and {@code iozone-1m}; rows 39-46 are their write, read, random read and
    * random write rates.
    */
-  private static void iozone(Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
+  private static void iozone(
+      PresetScaler scaler, List<Workload> workloads, Map<String, String> rows) {
     int row = 39;
     for (String record : List.of("4k", "1m")) {
       String name = "iozone-" + record;
@@ -288,7 +327,8 @@ public final class ComparisonPresets {
    * not report, and {@code -r} set to half the file so that bonnie++'s 2 × RAM rule admits it; the
    * note says the page cache may then hold part of the file.
    */
-  private static void bonnie(Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
+  private static void bonnie(
+      PresetScaler scaler, List<Workload> workloads, Map<String, String> rows) {
     // at least twice a -r of 2 MiB, the least that bonnie++ admits for the names of its 16 × 1024
     // files
     long size = Math.max(4 * MIB, scaler.size("bonnie", "bonnie++ file", 7920L * MIB));
@@ -401,58 +441,5 @@ public final class ComparisonPresets {
           case "m" -> Duration.ofMinutes(amount);
           default -> Duration.ofHours(amount);
         });
-  }
-
-  /** Scales the original parameters and says how, one note each. */
-  private static final class Scaler {
-    final double scale;
-    final long cap;
-    final Map<String, Double> budgetScales;
-    final List<String> notes = new ArrayList<>();
-    long sampleSeconds;
-
-    Scaler(double scale, long cap, Map<String, Double> budgetScales) {
-      this.scale = scale;
-      this.cap = cap;
-      this.budgetScales = budgetScales;
-    }
-
-    /** The scale of row {@code key}: the preset's, times the budget's for that row. */
-    private double scale(String key) {
-      return scale * budgetScales.getOrDefault(key, 1.0);
-    }
-
-    private String why(String key) {
-      double b = budgetScales.getOrDefault(key, 1.0);
-      return b < 1
-          ? String.format(Locale.ROOT, " (time budget: %.3g of %s)", b, scale == 1 ? "it" : scale)
-          : " (scale " + scale + ")";
-    }
-
-    long size(String key, String what, long original) {
-      long scaled = (long) (original * scale(key));
-      long capped = Math.min(scaled, cap);
-      long mib = Math.max(1, capped / MIB) * MIB;
-      if (mib != original) {
-        notes.add(
-            what
-                + ": "
-                + Size.bytes(original)
-                + " → "
-                + Size.bytes(mib)
-                + (capped < scaled
-                    ? " (a quarter of the work dir's free space, " + Size.bytes(cap * 4) + ")"
-                    : why(key)));
-      }
-      return mib;
-    }
-
-    long count(String key, String what, long original) {
-      long scaled = Math.max(1, Math.round(original * scale(key)));
-      if (scaled != original) {
-        notes.add(what + ": " + original + " → " + scaled + why(key));
-      }
-      return scaled;
-    }
   }
 }
