@@ -26,17 +26,22 @@ import java.util.Optional;
  *       filesystem creation, mount and unmount; a large file copied, copied again and removed; a
  *       source tree extracted, listed, searched, tarred, copied and removed; a million files; dd
  *       with 1 KiB and 1 MiB blocks; PostMark; randomio; bonnie++; IOzone at 4 KiB and 1 MiB
- *       records.
+ *       records; filebench's randomread, randomwrite, varmail, webproxy and videoserver (rows
+ *       47-51, {@link ClassicFilebenchRows}).
  *   <li>{@code tar-rm}: a tree extracted from a tar archive and removed with {@code rm -rf}, with a
  *       sync between, as in cross-OS ZFS comparisons; {@code archive=PATH} gives the archive.
  * </ul>
  *
  * <p>Scaling: a size of the original above a quarter of the free space in fsbench's work dir is
  * lowered to that quarter (in whole MiB), and {@code scale=F} (0 &lt; F &le; 1) shrinks every size,
- * count and sample time by F for a quick run; each change is printed in the reports. {@code
- * classic-table} also has a time budget, {@code budget=45m} unless a scale is given ({@code
- * budget=off} for none): before the table, {@link PresetBudget} times it at two small scales on the
- * filesystems compared and shrinks the rows that would not fit, the slowest first.
+ * count and run time by F for a quick run (randomio's 60 s sample to at least 5 s, filebench's
+ * {@code run 60} to at least 2 s); each change is printed in the reports. {@code classic-table}
+ * also has a time budget, {@code budget=45m} unless a scale is given ({@code budget=off} for none):
+ * before the table, {@link PresetBudget} times it at two small scales on the filesystems compared
+ * and shrinks the rows that would not fit, the slowest first. A row with a run of fixed length
+ * ({@link RunTime}: randomio's sample, filebench's run) shrinks its data to {@link
+ * #BUDGET_DATA_FLOOR} (256 MiB) first, then its run to {@link #BUDGET_RUN_FLOOR} (10 s), and only
+ * then its data further.
  */
 public final class ComparisonPresets {
 
@@ -56,7 +61,8 @@ public final class ComparisonPresets {
             + " searched, tarred, copied and removed; a million files; dd with 1 KiB and 1 MiB"
             + " blocks over a 4 GiB file; PostMark; randomio bigfile 10 .25 .01 2048 60 1;"
             + " bonnie++ -s 7920 -f; iozone -Razc -s 8192m with 4 KiB and with 1 MiB records,"
-            + " tests 0, 1 and 2");
+            + " tests 0, 1 and 2; filebench's randomread, randomwrite, varmail, webproxy and"
+            + " videoserver, run 60");
     DESCRIPTIONS.put(
         "tar-rm",
         "a tree extracted from a tar archive and removed with rm -rf, a sync after each, as in"

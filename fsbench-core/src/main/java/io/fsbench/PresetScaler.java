@@ -89,8 +89,8 @@ final class PresetScaler {
    */
   long runSeconds(String key, String what, long original, long scaledFloor) {
     Long budgeted = budgetRuns.get(key);
-    long seconds =
-        budgeted != null ? budgeted : Math.max(scaledFloor, Math.round(original * scale));
+    long scaled = Math.max(scaledFloor, Math.round(original * scale));
+    long seconds = budgeted != null ? budgeted : scaled;
     if (seconds != original) {
       notes.add(
           what
@@ -99,7 +99,7 @@ final class PresetScaler {
               + " s → "
               + seconds
               + " s"
-              + (budgeted != null ? " (time budget)" : " (scale " + scale + ")"));
+              + (seconds < scaled ? " (time budget)" : " (scale " + scale + ")"));
     }
     return seconds;
   }
