@@ -113,7 +113,9 @@ final class PresetBudget {
       }
       double dataFloor = Math.max(floor, Math.min(1, this.dataFloor));
       double s = scaleFor(cap - runs * seconds);
-      if (s >= dataFloor || runs == 0 || runFloor >= seconds) {
+      // a row whose data cannot shrink (no time per scale) goes on to its run at once
+      boolean dataIsEnough = s >= dataFloor && cost.perScale() > 0;
+      if (dataIsEnough || runs == 0 || runFloor >= seconds) {
         return new double[] {Math.max(floor, s), seconds};
       }
       double r = (cap - cost.at(dataFloor)) / runs;
@@ -224,9 +226,11 @@ final class PresetBudget {
     CellTimer atLow = new CellTimer("at scale " + LOW, progress, nanoTime);
     runner.run(lowPlan.workloads(), atLow);
     atLow.lap();
+    // a row whose data cannot shrink (varmail keeps its files) needs no second timing
     List<Workload> scaled =
         highPlan.workloads().stream()
             .filter(w -> highPlan.scaleKeys().containsKey(w.name()))
+            .filter(w -> canShrink(full, full.scaleKeys().get(w.name())))
             .toList();
     CellTimer atHigh = new CellTimer("at scale " + HIGH, progress, nanoTime);
     runner.run(scaled, atHigh);
@@ -242,7 +246,8 @@ final class PresetBudget {
         constant += lowSeconds * runsPerCell;
         continue;
       }
-      Cost cost = line(LOW, lowSeconds, HIGH, atHigh.seconds(name));
+      Cost cost =
+          line(LOW, lowSeconds, HIGH, canShrink(full, key) ? atHigh.seconds(name) : lowSeconds);
       ComparisonPresets.RunTime run = full.runTimes().get(key);
       if (run == null) {
         rows.merge(key, Row.of(cost.times(runsPerCell)), PresetBudget::sum);
@@ -272,6 +277,11 @@ final class PresetBudget {
         params,
         freeBytes,
         new ComparisonPresets.Fitted(allotment.scales(), allotment.runSeconds(), note));
+  }
+
+  private static boolean canShrink(ComparisonPresets.Plan plan, String key) {
+    ComparisonPresets.RunTime run = plan.runTimes().get(key);
+    return run == null || run.dataLeast() < 1;
   }
 
   private static Row sum(Row a, Row b) {
