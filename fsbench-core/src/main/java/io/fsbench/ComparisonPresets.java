@@ -26,17 +26,22 @@ import java.util.Optional;
  *       filesystem creation, mount and unmount; a large file copied, copied again and removed; a
  *       source tree extracted, listed, searched, tarred, copied and removed; a million files; dd
  *       with 1 KiB and 1 MiB blocks; PostMark; randomio; bonnie++; IOzone at 4 KiB and 1 MiB
- *       records.
+ *       records; filebench's randomread, randomwrite, varmail, webproxy and videoserver (rows
+ *       47-51, {@link ClassicFilebenchRows}).
  *   <li>{@code tar-rm}: a tree extracted from a tar archive and removed with {@code rm -rf}, with a
  *       sync between, as in cross-OS ZFS comparisons; {@code archive=PATH} gives the archive.
  * </ul>
  *
  * <p>Scaling: a size of the original above a quarter of the free space in fsbench's work dir is
  * lowered to that quarter (in whole MiB), and {@code scale=F} (0 &lt; F &le; 1) shrinks every size,
- * count and sample time by F for a quick run; each change is printed in the reports. {@code
- * classic-table} also has a time budget, {@code budget=45m} unless a scale is given ({@code
- * budget=off} for none): before the table, {@link PresetBudget} times it at two small scales on the
- * filesystems compared and shrinks the rows that would not fit, the slowest first.
+ * count and run time by F for a quick run (randomio's 60 s sample to at least 5 s, filebench's
+ * {@code run 60} to at least 2 s); each change is printed in the reports. {@code classic-table}
+ * also has a time budget, {@code budget=45m} unless a scale is given ({@code budget=off} for none):
+ * before the table, {@link PresetBudget} times it at two small scales on the filesystems compared
+ * and shrinks the rows that would not fit, the slowest first. A row with a run of fixed length
+ * ({@link RunTime}: randomio's sample, filebench's run) shrinks its data to {@link
+ * #BUDGET_DATA_FLOOR} (256 MiB) first, then its run to {@link #BUDGET_RUN_FLOOR} (10 s), and only
+ * then its data further.
  */
 public final class ComparisonPresets {
 
@@ -56,7 +61,8 @@ public final class ComparisonPresets {
             + " searched, tarred, copied and removed; a million files; dd with 1 KiB and 1 MiB"
             + " blocks over a 4 GiB file; PostMark; randomio bigfile 10 .25 .01 2048 60 1;"
             + " bonnie++ -s 7920 -f; iozone -Razc -s 8192m with 4 KiB and with 1 MiB records,"
-            + " tests 0, 1 and 2");
+            + " tests 0, 1 and 2; filebench's randomread, randomwrite, varmail, webproxy and"
+            + " videoserver, run 60");
     DESCRIPTIONS.put(
         "tar-rm",
         "a tree extracted from a tar archive and removed with rm -rf, a sync after each, as in"
@@ -107,14 +113,41 @@ public final class ComparisonPresets {
    * @param budget the time the whole comparison should take, when the preset has one
    * @param scaleKeys each workload that a budget may shrink, by name, to its row's key (the dd
    *     workloads share one, for one file size); {@link #plan} takes a scale per key
-   * @param fixedSeconds per workload, the seconds it runs whatever its scale (randomio's sample)
+   * @param runTimes per row key, the run of fixed length that row makes (randomio's sample,
+   *     filebench's {@code run 60}) and how far a budget may shorten it
    */
   record Plan(
       ComparisonPreset info,
       List<Workload> workloads,
       Optional<Duration> budget,
       Map<String, String> scaleKeys,
-      Map<String, Long> fixedSeconds) {}
+      Map<String, RunTime> runTimes) {}
+
+  /**
+   * A row whose run lasts a fixed time whatever its size: randomio samples for 60 s, filebench runs
+   * 60 s. A time budget shortens it only when shrinking the row's data to {@code dataFloor} is not
+   * enough (see {@link PresetBudget}).
+   *
+   * @param seconds what the row runs for in this plan, per run
+   * @param floor the least a time budget shortens it to
+   * @param dataFloor the budget scale of the row's data below which its run is shortened first
+   * @param dataLeast the budget scale below which the row's data shrinks no more (varmail keeps its
+   *     1000 files)
+   */
+  record RunTime(long seconds, long floor, double dataFloor, double dataLeast) {}
+
+  /** The least a time budget shortens randomio's sample or a filebench run to. */
+  static final long BUDGET_RUN_FLOOR = 10;
+
+  /**
+   * The data a time budget leaves randomio's file and a filebench row's dataset before it shortens
+   * their runs: smaller, a rate over the file says little about the filesystem.
+   */
+  static final long BUDGET_DATA_FLOOR = 256 * MIB;
+
+  /** fsbench's filebench personalities of rows 47-51, in the table's order. */
+  static final List<String> FILEBENCH =
+      List.of("randomread", "randomwrite", "varmail", "webproxy", "videoserver");
 
   /**
    * Resolves {@code name} with its parameters ({@code scale} and {@code budget}, and {@code
@@ -126,11 +159,11 @@ public final class ComparisonPresets {
 
   /**
    * How a time budget changes classic-table: each row's key in {@code scales} shrunk further by its
-   * scale there, randomio sampling for {@code sampleSeconds} (0: the table's 60 s, scaled), and
-   * {@code note} saying how they were chosen (empty: nothing to say).
+   * scale there, each key in {@code runSeconds} running for those seconds (absent: the table's 60
+   * s, scaled), and {@code note} saying how they were chosen (empty: nothing to say).
    */
-  record Fitted(Map<String, Double> scales, long sampleSeconds, String note) {
-    static final Fitted NONE = new Fitted(Map.of(), 0, "");
+  record Fitted(Map<String, Double> scales, Map<String, Long> runSeconds, String note) {
+    static final Fitted NONE = new Fitted(Map.of(), Map.of(), "");
   }
 
   /** {@link #plan(String, Map, long)} as a time budget changes it. */
@@ -156,12 +189,14 @@ public final class ComparisonPresets {
               + ", or give --runtime");
     }
     double scale = scale(scaleText);
-    Scaler scaler = new Scaler(scale, Math.max(MIB, freeBytes / 4), fitted.scales());
+    PresetScaler scaler =
+        new PresetScaler(scale, Math.max(MIB, freeBytes / 4), fitted.scales(), fitted.runSeconds());
     if (!fitted.note().isEmpty()) {
       scaler.notes.add(fitted.note());
     }
     List<Workload> workloads = new ArrayList<>();
     Map<String, String> rows = new LinkedHashMap<>();
+    Map<String, RunTime> runTimes = new LinkedHashMap<>();
     switch (preset) {
       case "classic-io" -> {
         refuseLeft(preset, rest);
@@ -182,12 +217,11 @@ public final class ComparisonPresets {
       }
       default -> {
         refuseLeft(preset, rest);
-        classicTable(scaler, fitted.sampleSeconds(), workloads, rows);
+        classicTable(scaler, workloads, rows, runTimes);
       }
     }
     String description = DESCRIPTIONS.get(preset);
     Map<String, String> keys = new LinkedHashMap<>();
-    Map<String, Long> fixed = new LinkedHashMap<>();
     if (preset.equals("classic-table")) {
       for (Workload w : workloads) {
         String key = w.name().startsWith("dd-") ? "dd" : w.name();
@@ -195,22 +229,28 @@ public final class ComparisonPresets {
           keys.put(w.name(), key);
         }
       }
-      fixed.put("randomio", scaler.sampleSeconds);
     }
     return new Plan(
         new ComparisonPreset(preset, description, scaler.notes, rows),
         workloads,
         budget,
         keys,
-        fixed);
+        runTimes);
   }
 
   /** The rows of classic-table whose sizes or counts a budget may shrink, by key. */
   static final List<String> SCALED =
-      List.of("largefile", "files-1m", "dd", "randomio", "bonnie", "iozone-4k", "iozone-1m");
+      java.util.stream.Stream.concat(
+              java.util.stream.Stream.of(
+                  "largefile", "files-1m", "dd", "randomio", "bonnie", "iozone-4k", "iozone-1m"),
+              FILEBENCH.stream().map(p -> "filebench:" + p))
+          .toList();
 
   private static void classicTable(
-      Scaler scaler, long sampleSeconds, List<Workload> workloads, Map<String, String> rows) {
+      PresetScaler scaler,
+      List<Workload> workloads,
+      Map<String, String> rows,
+      Map<String, RunTime> runTimes) {
     for (String w : List.of("fs-lifecycle", "tree")) {
       workloads.add(Workloads.named(w, Map.of()));
       rows.putAll(range(w, "1–18"));
@@ -234,12 +274,15 @@ public final class ComparisonPresets {
     workloads.add(Workloads.named("postmark", Map.of()));
     rows.put("postmark transactions_per_sec", "23–25");
     long randomIo = scaler.size("randomio", "randomio file", 4L << 30);
-    // a budget shrinks randomio's file, not its sample: the table's rows are rates over 60 s
-    long seconds = sampleSeconds > 0 ? sampleSeconds : Math.max(5, Math.round(60 * scaler.scale));
-    if (seconds != 60 && sampleSeconds == 0) {
-      scaler.notes.add("randomio sample: 60 s → " + seconds + " s (scale " + scaler.scale + ")");
-    }
-    scaler.sampleSeconds = seconds;
+    // the table's rows are rates over 60 s: a budget shrinks the file to 256 MiB before the sample
+    long seconds = scaler.runSeconds("randomio", "randomio sample", 60, 5);
+    runTimes.put(
+        "randomio",
+        new RunTime(
+            seconds,
+            Math.min(BUDGET_RUN_FLOOR, Math.max(5, Math.round(60 * scaler.scale))),
+            Math.min(1, BUDGET_DATA_FLOOR / ((4L << 30) * scaler.scale)),
+            Math.min(1, MIB / ((4L << 30) * scaler.scale))));
     workloads.add(
         Workloads.named(
             "randomio",
@@ -257,6 +300,7 @@ public final class ComparisonPresets {
     }
     bonnie(scaler, workloads, rows);
     iozone(scaler, workloads, rows);
+    ClassicFilebenchRows.add(scaler, workloads, rows, runTimes);
   }
 
   /**
@@ -266,7 +310,8 @@ public final class ComparisonPresets {
    * {@code iozone-4k} and {@code iozone-1m}; rows 39-46 are their write, read, random read and
    * random write rates.
    */
-  private static void iozone(Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
+  private static void iozone(
+      PresetScaler scaler, List<Workload> workloads, Map<String, String> rows) {
     int row = 39;
     for (String record : List.of("4k", "1m")) {
       String name = "iozone-" + record;
@@ -288,7 +333,8 @@ public final class ComparisonPresets {
    * not report, and {@code -r} set to half the file so that bonnie++'s 2 × RAM rule admits it; the
    * note says the page cache may then hold part of the file.
    */
-  private static void bonnie(Scaler scaler, List<Workload> workloads, Map<String, String> rows) {
+  private static void bonnie(
+      PresetScaler scaler, List<Workload> workloads, Map<String, String> rows) {
     // at least twice a -r of 2 MiB, the least that bonnie++ admits for the names of its 16 × 1024
     // files
     long size = Math.max(4 * MIB, scaler.size("bonnie", "bonnie++ file", 7920L * MIB));
@@ -401,58 +447,5 @@ public final class ComparisonPresets {
           case "m" -> Duration.ofMinutes(amount);
           default -> Duration.ofHours(amount);
         });
-  }
-
-  /** Scales the original parameters and says how, one note each. */
-  private static final class Scaler {
-    final double scale;
-    final long cap;
-    final Map<String, Double> budgetScales;
-    final List<String> notes = new ArrayList<>();
-    long sampleSeconds;
-
-    Scaler(double scale, long cap, Map<String, Double> budgetScales) {
-      this.scale = scale;
-      this.cap = cap;
-      this.budgetScales = budgetScales;
-    }
-
-    /** The scale of row {@code key}: the preset's, times the budget's for that row. */
-    private double scale(String key) {
-      return scale * budgetScales.getOrDefault(key, 1.0);
-    }
-
-    private String why(String key) {
-      double b = budgetScales.getOrDefault(key, 1.0);
-      return b < 1
-          ? String.format(Locale.ROOT, " (time budget: %.3g of %s)", b, scale == 1 ? "it" : scale)
-          : " (scale " + scale + ")";
-    }
-
-    long size(String key, String what, long original) {
-      long scaled = (long) (original * scale(key));
-      long capped = Math.min(scaled, cap);
-      long mib = Math.max(1, capped / MIB) * MIB;
-      if (mib != original) {
-        notes.add(
-            what
-                + ": "
-                + Size.bytes(original)
-                + " → "
-                + Size.bytes(mib)
-                + (capped < scaled
-                    ? " (a quarter of the work dir's free space, " + Size.bytes(cap * 4) + ")"
-                    : why(key)));
-      }
-      return mib;
-    }
-
-    long count(String key, String what, long original) {
-      long scaled = Math.max(1, Math.round(original * scale(key)));
-      if (scaled != original) {
-        notes.add(what + ": " + original + " → " + scaled + why(key));
-      }
-      return scaled;
-    }
   }
 }

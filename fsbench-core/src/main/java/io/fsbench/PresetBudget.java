@@ -26,6 +26,15 @@ import java.util.function.LongSupplier;
  * vessels: every row may take up to the same time, a row that needs less runs at its full size, and
  * the rows that need more are shrunk to that time, so the slowest rows shrink and the rest keep the
  * table's sizes. All filesystems run each row at the same size, so the table stays a comparison.
+ *
+ * <p>Rows that run for a fixed time (randomio's sample, filebench's {@code run 60}: {@link
+ * ComparisonPresets.RunTime}) are timed with a short run ({@link #TIMING_SAMPLE_SECONDS}, {@link
+ * #TIMING_RUN_SECONDS}) and that time is counted apart: such a row's time is {@code fixed +
+ * perScale × scale + runs × seconds}. When it must shrink, its data shrinks first, down to 256 MiB
+ * (randomio's file, a filebench dataset; {@link ComparisonPresets#BUDGET_DATA_FLOOR}); then its run
+ * is shortened, down to 10 s ({@link ComparisonPresets#BUDGET_RUN_FLOOR}); only then does its data
+ * shrink further, to {@link #LOW}. A rate over a short run still measures the filesystem; a file so
+ * small that the page cache holds it does not. The note says which runs were shortened.
  */
 final class PresetBudget {
 
@@ -46,6 +55,9 @@ final class PresetBudget {
 
   /** The seconds randomio samples for while it is timed; its real sample time is added. */
   static final long TIMING_SAMPLE_SECONDS = 5;
+
+  /** The seconds a filebench row runs for while it is timed; its real run time is added. */
+  static final long TIMING_RUN_SECONDS = 1;
 
   private PresetBudget() {}
 
@@ -77,63 +89,118 @@ final class PresetBudget {
   }
 
   /**
+   * A row of the table as the budget sees it: {@code cost} over all its cells, and for a row with a
+   * run of fixed length, the {@code runs} it makes (cells × runs per cell) of {@code seconds} each,
+   * which the budget may shorten to {@code runFloor} once its data is at {@code dataFloor}; its
+   * data never shrinks below {@code dataLeast}.
+   */
+  record Row(
+      Cost cost, double runs, long seconds, long runFloor, double dataFloor, double dataLeast) {
+    /** A row without a run of fixed length. */
+    static Row of(Cost cost) {
+      return new Row(cost, 0, 0, 0, 0, 0);
+    }
+
+    double at(double scale, double runSeconds) {
+      return cost.at(scale) + runs * runSeconds;
+    }
+
+    /** The scale and run seconds at which the row takes at most {@code cap} seconds. */
+    double[] within(double cap, double scaleFloor) {
+      double floor = Math.max(scaleFloor, Math.min(1, dataLeast));
+      if (at(1, seconds) <= cap) {
+        return new double[] {1, seconds};
+      }
+      double dataFloor = Math.max(floor, Math.min(1, this.dataFloor));
+      double s = scaleFor(cap - runs * seconds);
+      // a row whose data cannot shrink (no time per scale) goes on to its run at once
+      boolean dataIsEnough = s >= dataFloor && cost.perScale() > 0;
+      if (dataIsEnough || runs == 0 || runFloor >= seconds) {
+        return new double[] {Math.max(floor, s), seconds};
+      }
+      double r = (cap - cost.at(dataFloor)) / runs;
+      if (r >= runFloor) {
+        return new double[] {dataFloor, Math.min(seconds, r)};
+      }
+      return new double[] {
+        Math.max(floor, Math.min(dataFloor, scaleFor(cap - runs * runFloor))), runFloor
+      };
+    }
+
+    private double scaleFor(double seconds) {
+      return cost.perScale() == 0 ? 1 : Math.min(1, (seconds - cost.fixed()) / cost.perScale());
+    }
+  }
+
+  /**
    * How the budget is shared.
    *
    * @param scales each row's scale, 1 for a row at its full size
-   * @param predictedSeconds the table's predicted time at those scales
+   * @param runSeconds each row with a run of fixed length: the seconds it runs for
+   * @param predictedSeconds the table's predicted time at those scales and runs
    * @param capSeconds the time each shrunk row was given
    * @param fits whether the prediction is within the seconds given; when not even the smallest
-   *     scales fit, every row runs at {@code floor}
+   *     scales and shortest runs fit, every row runs at {@code floor} and its shortest run
    */
   record Allotment(
-      Map<String, Double> scales, double predictedSeconds, double capSeconds, boolean fits) {}
+      Map<String, Double> scales,
+      Map<String, Long> runSeconds,
+      double predictedSeconds,
+      double capSeconds,
+      boolean fits) {}
 
   /**
-   * Shares {@code seconds} between rows of the given costs, after {@code constant} seconds of rows
-   * that cannot shrink: each row runs at full size if it takes at most a common cap, else at the
-   * scale (at least {@code floor}) at which it takes the cap; the cap is the largest that fits.
+   * Shares {@code seconds} between rows, after {@code constant} seconds of rows that cannot shrink:
+   * each row runs at full size if it takes at most a common cap, else shrunk (as {@link Row#within}
+   * says: data to its data floor, then its run, then data to {@code floor}) until it takes the cap;
+   * the cap is the largest that fits.
    */
-  static Allotment allot(Map<String, Cost> costs, double constant, double seconds, double floor) {
-    double full = constant + costs.values().stream().mapToDouble(c -> c.at(1)).sum();
+  static Allotment allot(Map<String, Row> rows, double constant, double seconds, double floor) {
+    double cap = rows.values().stream().mapToDouble(r -> r.at(1, r.seconds())).max().orElse(0);
+    double full = total(rows, constant, cap, floor);
     if (full <= seconds) {
-      Map<String, Double> scales = new LinkedHashMap<>();
-      costs.keySet().forEach(k -> scales.put(k, 1.0));
-      double cap = costs.values().stream().mapToDouble(c -> c.at(1)).max().orElse(0);
-      return new Allotment(scales, full, cap, true);
+      return allotment(rows, cap, floor, full, true);
     }
-    double lowest = total(costs, constant, 0, floor);
+    double lowest = total(rows, constant, 0, floor);
     if (lowest > seconds) {
-      return new Allotment(scales(costs, 0, floor), lowest, 0, false);
+      return allotment(rows, 0, floor, lowest, false);
     }
     double lo = 0;
-    double hi = costs.values().stream().mapToDouble(c -> c.at(1)).max().orElse(0);
+    double hi = cap;
     for (int i = 0; i < 100; i++) {
       double mid = (lo + hi) / 2;
-      if (total(costs, constant, mid, floor) <= seconds) {
+      if (total(rows, constant, mid, floor) <= seconds) {
         lo = mid;
       } else {
         hi = mid;
       }
     }
-    return new Allotment(scales(costs, lo, floor), total(costs, constant, lo, floor), lo, true);
+    return allotment(rows, lo, floor, total(rows, constant, lo, floor), true);
   }
 
-  private static double total(Map<String, Cost> costs, double constant, double cap, double floor) {
+  private static Allotment allotment(
+      Map<String, Row> rows, double cap, double floor, double predicted, boolean fits) {
+    Map<String, Double> scales = new LinkedHashMap<>();
+    Map<String, Long> runs = new LinkedHashMap<>();
+    for (Map.Entry<String, Row> e : rows.entrySet()) {
+      double[] within = e.getValue().within(cap, floor);
+      scales.put(e.getKey(), within[0]);
+      if (e.getValue().runs() > 0) {
+        // whole seconds, rounded down so that the row stays within the cap
+        runs.put(
+            e.getKey(), Math.max(e.getValue().runFloor(), (long) Math.floor(within[1] + 1e-9)));
+      }
+    }
+    return new Allotment(scales, runs, predicted, cap, fits);
+  }
+
+  private static double total(Map<String, Row> rows, double constant, double cap, double floor) {
     double sum = constant;
-    for (Map.Entry<String, Double> e : scales(costs, cap, floor).entrySet()) {
-      sum += costs.get(e.getKey()).at(e.getValue());
+    for (Row row : rows.values()) {
+      double[] within = row.within(cap, floor);
+      sum += row.at(within[0], within[1]);
     }
     return sum;
-  }
-
-  private static Map<String, Double> scales(Map<String, Cost> costs, double cap, double floor) {
-    Map<String, Double> scales = new LinkedHashMap<>();
-    for (Map.Entry<String, Cost> e : costs.entrySet()) {
-      Cost c = e.getValue();
-      double s = c.perScale() == 0 ? 1 : (cap - c.fixed()) / c.perScale();
-      scales.put(e.getKey(), Math.max(floor, Math.min(1, s)));
-    }
-    return scales;
   }
 
   /**
@@ -159,15 +226,17 @@ final class PresetBudget {
     CellTimer atLow = new CellTimer("at scale " + LOW, progress, nanoTime);
     runner.run(lowPlan.workloads(), atLow);
     atLow.lap();
+    // a row whose data cannot shrink (varmail keeps its files) needs no second timing
     List<Workload> scaled =
         highPlan.workloads().stream()
             .filter(w -> highPlan.scaleKeys().containsKey(w.name()))
+            .filter(w -> canShrink(full, full.scaleKeys().get(w.name())))
             .toList();
     CellTimer atHigh = new CellTimer("at scale " + HIGH, progress, nanoTime);
     runner.run(scaled, atHigh);
     atHigh.lap();
 
-    Map<String, Cost> costs = new LinkedHashMap<>();
+    Map<String, Row> rows = new LinkedHashMap<>();
     double constant = atLow.seconds(CellTimer.OVERHEAD); // sizing and probing, once a comparison
     for (Workload w : full.workloads()) {
       String name = w.name();
@@ -177,33 +246,67 @@ final class PresetBudget {
         constant += lowSeconds * runsPerCell;
         continue;
       }
-      Cost cost = line(LOW, lowSeconds, HIGH, atHigh.seconds(name));
-      long fixed = full.fixedSeconds().getOrDefault(name, 0L);
-      if (fixed > TIMING_SAMPLE_SECONDS) {
-        cost = cost.plus((fixed - TIMING_SAMPLE_SECONDS) * (double) atLow.cells(name));
+      Cost cost =
+          line(LOW, lowSeconds, HIGH, canShrink(full, key) ? atHigh.seconds(name) : lowSeconds);
+      ComparisonPresets.RunTime run = full.runTimes().get(key);
+      if (run == null) {
+        rows.merge(key, Row.of(cost.times(runsPerCell)), PresetBudget::sum);
+        continue;
       }
-      costs.merge(
+      // the timing runs' fixed seconds are counted apart, at the length the row will run
+      double cells = atLow.cells(name);
+      long timed = lowPlan.runTimes().get(key).seconds();
+      cost = new Cost(Math.max(0, cost.fixed() - timed * cells), cost.perScale());
+      rows.put(
           key,
-          cost.times(runsPerCell),
-          (a, b) -> new Cost(a.fixed() + b.fixed(), a.perScale() + b.perScale()));
+          new Row(
+              cost.times(runsPerCell),
+              cells * runsPerCell,
+              run.seconds(),
+              Math.min(run.seconds(), run.floor()),
+              run.dataFloor(),
+              run.dataLeast()));
     }
     double timing = (nanoTime.getAsLong() - started) / 1e9;
     double left = Math.max(0, budget.toSeconds() - timing) * MARGIN;
-    Allotment allotment = allot(costs, constant, left, LOW);
-    String note = note(budget, timing, allotment);
+    Allotment allotment = allot(rows, constant, left, LOW);
+    String note = note(budget, timing, allotment, full.runTimes());
     progress.note(note);
     return ComparisonPresets.plan(
-        preset, params, freeBytes, new ComparisonPresets.Fitted(allotment.scales(), 0, note));
+        preset,
+        params,
+        freeBytes,
+        new ComparisonPresets.Fitted(allotment.scales(), allotment.runSeconds(), note));
   }
 
-  /** Every row at {@code scale}, and randomio's sample at {@link #TIMING_SAMPLE_SECONDS}. */
+  private static boolean canShrink(ComparisonPresets.Plan plan, String key) {
+    ComparisonPresets.RunTime run = plan.runTimes().get(key);
+    return run == null || run.dataLeast() < 1;
+  }
+
+  private static Row sum(Row a, Row b) {
+    return Row.of(
+        new Cost(a.cost().fixed() + b.cost().fixed(), a.cost().perScale() + b.cost().perScale()));
+  }
+
+  /**
+   * Every row at {@code scale}, randomio's sample at {@link #TIMING_SAMPLE_SECONDS} and filebench's
+   * runs at {@link #TIMING_RUN_SECONDS}.
+   */
   private static ComparisonPresets.Fitted timing(double scale) {
     Map<String, Double> scales = new HashMap<>();
     ComparisonPresets.SCALED.forEach(k -> scales.put(k, scale));
-    return new ComparisonPresets.Fitted(scales, TIMING_SAMPLE_SECONDS, "");
+    Map<String, Long> runs = new HashMap<>();
+    runs.put("randomio", TIMING_SAMPLE_SECONDS);
+    ComparisonPresets.FILEBENCH.forEach(p -> runs.put("filebench:" + p, TIMING_RUN_SECONDS));
+    return new ComparisonPresets.Fitted(scales, runs, "");
   }
 
-  static String note(Duration budget, double timingSeconds, Allotment a) {
+  static String note(
+      Duration budget,
+      double timingSeconds,
+      Allotment a,
+      Map<String, ComparisonPresets.RunTime> runTimes) {
     List<String> shrunk = new ArrayList<>();
     a.scales()
         .forEach(
@@ -212,6 +315,22 @@ final class PresetBudget {
                 shrunk.add(String.format(Locale.ROOT, "%s %.3g", k, s));
               }
             });
+    List<String> shortened = new ArrayList<>();
+    a.runSeconds()
+        .forEach(
+            (k, s) -> {
+              ComparisonPresets.RunTime run = runTimes.get(k);
+              if (run != null && s < run.seconds()) {
+                shortened.add(k + " " + run.seconds() + " s → " + s + " s");
+              }
+            });
+    String runs =
+        shortened.isEmpty()
+            ? ""
+            : "; runs shortened (data at its floor, run at least "
+                + ComparisonPresets.BUDGET_RUN_FLOOR
+                + " s): "
+                + String.join(", ", shortened);
     String head =
         "time budget "
             + duration(budget.toSeconds())
@@ -228,9 +347,10 @@ final class PresetBudget {
           + LOW
           + " the table is predicted to take "
           + duration(Math.round(a.predictedSeconds()))
-          + ", past the budget: every row runs at that scale";
+          + ", past the budget: every row runs at that scale, and its shortest run"
+          + runs;
     }
-    if (shrunk.isEmpty()) {
+    if (shrunk.isEmpty() && shortened.isEmpty()) {
       return head
           + "; the table at its full sizes is predicted to take "
           + duration(Math.round(a.predictedSeconds()))
@@ -242,8 +362,9 @@ final class PresetBudget {
         + " with each row's time over the filesystems capped at "
         + duration(Math.round(a.capSeconds()))
         + ", which shrinks "
-        + String.join(", ", shrunk)
-        + " (the other rows keep their sizes)";
+        + (shrunk.isEmpty() ? "no row's data" : String.join(", ", shrunk))
+        + " (the other rows keep their sizes)"
+        + runs;
   }
 
   /** {@code 1h02m}, {@code 5m10s}, {@code 42s}. */

@@ -54,7 +54,7 @@ final class CompareOptions {
       names = "--preset-param",
       paramLabel = "K=V",
       description =
-          "A parameter of --preset, repeatable: scale=0.1 shrinks every size, count and sample time"
+          "A parameter of --preset, repeatable: scale=0.1 shrinks every size, count and run time"
               + " for a quick run; budget=45m (classic-table's default without scale=; off for"
               + " none) times the table's rows first and shrinks the slowest to fit; archive=PATH"
               + " gives tar-rm its archive.")

@@ -167,11 +167,12 @@ class CompareCommandIT {
             out.toString());
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
-    // each of the 13 rows timed at the low scale, the 10 that a budget shrinks at the high one
+    // each of the 18 rows timed at the low scale, the 13 whose data a budget shrinks at the high
+    // one (not varmail's and webproxy's files, which they keep)
     assertThat(run.stderr())
-        .contains("time budget, timing at scale 0.004: [13/13]")
-        .contains("time budget, timing at scale 0.016: [10/10]")
-        .doesNotContain("[11/10]");
+        .contains("time budget, timing at scale 0.004: [18/18]")
+        .contains("time budget, timing at scale 0.016: [13/13]")
+        .doesNotContain("[14/13]");
     JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
     List<String> scaling = new ArrayList<>();
     report.at("/settings/preset/scaling").forEach(n -> scaling.add(n.asText()));
@@ -181,7 +182,33 @@ class CompareCommandIT {
                 assertThat(line)
                     .startsWith("time budget 10m00s: each row timed once per filesystem")
                     .containsPattern("predicted \\d+|the table at its full sizes"));
-    assertThat(report.at("/cells").size()).isEqualTo(13);
+    assertThat(report.at("/cells").size()).isEqualTo(18);
+    // rows 47-51 ran filebench's personalities for 2 s (60 s at scale 0.001, at least 2 s)
+    assertThat(scaling).contains("filebench:varmail run: 60 s → 2 s (scale 0.001)");
+    List<String> filebench = new ArrayList<>();
+    for (JsonNode cell : report.at("/cells")) {
+      String workload = cell.get("workload").asText();
+      if (workload.startsWith("filebench:")) {
+        filebench.add(workload);
+        assertThat(cell.get("failure").isNull()).as(cell.toString()).isTrue();
+        assertThat(cell.at("/summaries/io_summary.ops/median").asDouble())
+            .as(workload + " did I/O")
+            .isPositive();
+        assertThat(cell.at("/summaries/seconds/median").asDouble())
+            .as(workload + " ran its 2 s")
+            .isBetween(1.9, 3.0);
+      }
+    }
+    assertThat(filebench)
+        .containsExactly(
+            "filebench:randomread",
+            "filebench:randomwrite",
+            "filebench:varmail",
+            "filebench:webproxy",
+            "filebench:videoserver");
+    assertThat(run.stdout())
+        .contains("#47 filebench:randomread io_summary.ops_per_sec")
+        .contains("#51 filebench:videoserver io_summary.bytes_per_sec");
     assertThat(fsbench.attached()).isEmpty();
   }
 

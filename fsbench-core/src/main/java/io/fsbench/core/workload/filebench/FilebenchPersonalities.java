@@ -1,6 +1,7 @@
 package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.engine.Footprint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -145,6 +146,45 @@ public final class FilebenchPersonalities {
       units = Math.max(1, (units + rule.minimum() - 1) / rule.minimum()) * rule.minimum();
     }
     return Map.of(rule.variable(), Long.toString(Math.max(1, units)));
+  }
+
+  /**
+   * What the dataset takes on a volume, bytes and files, that {@code variables} give personality
+   * {@code name}: from {@code dataset=SIZE} (twice it, as a run takes at most half the free space)
+   * or from the variable its rule sets ({@code nfiles} × mean size, or the file size × files);
+   * empty when neither is given or the personality has no rule ({@code dataset=NxRAM} is sized when
+   * it runs).
+   */
+  public static Optional<Footprint> footprint(String name, Map<String, String> variables) {
+    Optional<Rule> rule = RULES.getOrDefault(name, Optional.empty());
+    if (rule.isEmpty()) {
+      return Optional.empty();
+    }
+    Rule r = rule.get();
+    long bytes;
+    double room = 1;
+    String dataset = variables.get(DATASET);
+    String value = variables.get(r.variable());
+    if (value != null) {
+      long units =
+          FilebenchRun.overrideValue(r.variable(), value) instanceof WmlScript.Value.Number n
+              ? n.value()
+              : -1;
+      if (units <= 0) {
+        return Optional.empty(); // refused, with the reason, when the run reads the variable
+      }
+      bytes = (long) Math.ceil(units * r.perUnit());
+    } else if (dataset != null && !dataset.trim().toLowerCase(Locale.ROOT).endsWith("xram")) {
+      bytes = target(dataset, 0, 0);
+      room = 1 / FREE_SPACE_SHARE; // a run caps dataset= at half the free space it finds
+    } else {
+      return Optional.empty();
+    }
+    long files =
+        r.variable().equals("nfiles") ? (long) Math.ceil(bytes / r.perUnit()) : (long) r.perUnit();
+    // a block a file more for the last, partly filled block of each
+    return Optional.of(
+        new Footprint((long) Math.ceil((bytes + files * Footprint.BLOCK) * room), files));
   }
 
   /**

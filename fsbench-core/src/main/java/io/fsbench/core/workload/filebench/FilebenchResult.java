@@ -240,7 +240,24 @@ public record FilebenchResult(
     return Optional.of(FilebenchReport.text(this));
   }
 
-  /** The result as named metrics with units, the IO Summary's and each flowop's. */
+  /**
+   * A flowop's name as a metric name holds it: lower case, and {@code _} for what a metric name
+   * cannot hold ({@code rand-read} is {@code rand_read}); a name that another flowop's took already
+   * gets {@code _2}, {@code _3}, …
+   */
+  static String metricName(String flowop, java.util.Set<String> taken) {
+    String base = flowop.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_.]", "_");
+    String name = base;
+    for (int n = 2; !taken.add(name); n++) {
+      name = base + "_" + n;
+    }
+    return name;
+  }
+
+  /**
+   * The result as named metrics with units, the IO Summary's and each flowop's (under {@link
+   * #metricName}).
+   */
   @Override
   public List<Metric> metrics() {
     List<Metric> metrics = new ArrayList<>();
@@ -261,8 +278,9 @@ public record FilebenchResult(
     metrics.add(Metric.of("cpu.sys", cpu.systemPercent(duration), Unit.PERCENT));
     metrics.add(Metric.of("dataset.bytes", dataset.bytes(), Unit.BYTES));
     dataset.ratio().ifPresent(r -> metrics.add(Metric.of("dataset.ram_ratio", r, Unit.COUNT)));
+    java.util.Set<String> taken = new java.util.HashSet<>();
     for (FlowopLine f : flowops) {
-      String p = "flowop." + f.name() + ".";
+      String p = "flowop." + metricName(f.name(), taken) + ".";
       metrics.add(Metric.of(p + "ops", f.ops(), Unit.COUNT));
       metrics.add(Metric.of(p + "ops_per_sec", f.opsPerSec(), Unit.OPS_PER_SEC));
       metrics.add(Metric.of(p + "bytes_per_sec", f.mbPerSec() * (1 << 20), Unit.BYTES_PER_SEC));

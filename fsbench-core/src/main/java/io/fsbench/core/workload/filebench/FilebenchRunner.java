@@ -3,6 +3,7 @@ package io.fsbench.core.workload.filebench;
 import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import java.io.IOException;
@@ -85,6 +86,18 @@ public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
     spec.variables().forEach(result::put); // explicit variables win over the scaling
     result.remove(FilebenchPersonalities.DATASET);
     return result;
+  }
+
+  /**
+   * A personality's dataset when its variables give it ({@code dataset=8g}, or the variable its
+   * scaling rule sets): the volume must hold it, or {@code dataset=} would be capped at half of a
+   * volume sized for the other workloads. Workload files of one's own are not sized.
+   */
+  @Override
+  public Footprint footprint(FilebenchSpec spec) {
+    return FilebenchPersonalities.nameOf(spec.file())
+        .flatMap(name -> FilebenchPersonalities.footprint(name, spec.variables()))
+        .orElse(Footprint.NONE);
   }
 
   @Override

@@ -26,6 +26,18 @@ class FilebenchReportTest {
           167_000);
 
   @Test
+  void aFlowopNamedAsMetricsCannotBeIsNamedWithUnderscoresAndKeptApart() {
+    java.util.Set<String> taken = new java.util.HashSet<>();
+
+    assertThat(FilebenchResult.metricName("rand-read", taken)).isEqualTo("rand_read");
+    assertThat(FilebenchResult.metricName("Rand_Read", taken)).isEqualTo("rand_read_2");
+    assertThat(FilebenchResult.metricName("use.inner1", taken)).isEqualTo("use.inner1");
+    // every name is one io.fsbench.api.Metric accepts
+    assertThat(io.fsbench.api.Metric.of("flowop.rand_read_2.ops", 1, io.fsbench.api.Unit.COUNT))
+        .isNotNull();
+  }
+
+  @Test
   void printsFilebenchsPerFlowopLineInItsFormat() {
     assertThat(FilebenchReport.line(READ))
         .isEqualTo(

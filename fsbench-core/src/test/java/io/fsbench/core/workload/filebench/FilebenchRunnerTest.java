@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.WorkloadResult;
+import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.workload.Families;
 import io.fsbench.core.workload.metadata.TestContext;
 import java.io.IOException;
@@ -18,6 +19,31 @@ import org.junit.jupiter.api.io.TempDir;
 class FilebenchRunnerTest {
 
   @TempDir Path temp;
+
+  @Test
+  void aPersonalitysDatasetSizesTheVolumeAndAWorkloadFileOfOnesOwnDoesNot() throws IOException {
+    FilebenchRunner runner = new FilebenchRunner();
+    FilebenchSpec videos =
+        FilebenchSpec.of(FilebenchPersonalities.file("videoserver"))
+            .set("filesize", Long.toString(64L << 20));
+    FilebenchSpec mail =
+        FilebenchSpec.of(FilebenchPersonalities.file("varmail")).set("nfiles", "5000");
+    FilebenchSpec asked =
+        FilebenchSpec.of(FilebenchPersonalities.file("randomread")).set("dataset", "1g");
+
+    // 129 videos of 64 MiB, and a block each for its tail
+    assertThat(runner.footprint(videos))
+        .isEqualTo(new Footprint((129L << 26) + 129 * Footprint.BLOCK, 129));
+    assertThat(runner.footprint(mail).files()).isEqualTo(5000);
+    assertThat(runner.footprint(mail).bytes()).isEqualTo(5000L * 16384 + 5000 * Footprint.BLOCK);
+    // dataset= is capped at half the free space when it runs: the volume gets twice it
+    assertThat(runner.footprint(asked).bytes()).isEqualTo(2 * ((1L << 30) + Footprint.BLOCK));
+    assertThat(runner.footprint(FilebenchSpec.of(FilebenchPersonalities.file("varmail"))))
+        .isEqualTo(Footprint.NONE);
+    Path own = Files.writeString(temp.resolve("own.f"), "set $nfiles=100000\n");
+    assertThat(runner.footprint(FilebenchSpec.of(own).set("nfiles", "100000")))
+        .isEqualTo(Footprint.NONE);
+  }
 
   @Test
   void runsAWorkloadFileAsAFamilyWithItsVariablesAndRuntime() throws IOException {
