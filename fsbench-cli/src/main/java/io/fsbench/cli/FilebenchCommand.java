@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  * fsbench's filebench engine, on a fresh volume (tuned, then destroyed) or in a fresh subdirectory
  * of a directory, exactly as {@code fsbench fio} runs a job file: through a {@link Session}, so the
  * resource registry and the one exit hook release everything on every path, Ctrl-C included. Prints
- * filebench's per-flowop lines and IO Summary, then what fsbench adds.
+ * filebench's per-flowop lines and IO Summary, then what fsbench adds; or the same as JSON (the
+ * whole report under {@code "tool"}), or one CSV row per metric. Progress goes to stderr.
  */
 @Command(
     name = "filebench",
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Run a filebench workload file (.f) unchanged, on a fresh volume, a directory or a device.",
       "  fsbench filebench varmail.f --fs xfs --tune atime=off --set nfiles=10000",
-      "  fsbench filebench varmail.f --dir /mnt/test --set nfiles=10000 --runtime 60s"
+      "  fsbench filebench varmail.f --dir /mnt/test --set nfiles=10000 --runtime 60s",
+      "  fsbench filebench varmail.f --dir /mnt/test --output-format json > varmail.json"
     })
 final class FilebenchCommand implements Callable<Integer> {
 
@@ -41,6 +43,8 @@ final class FilebenchCommand implements Callable<Integer> {
   Path file;
 
   @Mixin TargetOptions target;
+
+  @Mixin OutputOptions output;
 
   @Option(
       names = "--set",
@@ -71,6 +75,7 @@ final class FilebenchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     FilebenchSpec workload = workload();
+    output.check(); // a typo in the format, or an unwritable file, fails before the run
     var err = spec.commandLine().getErr();
     // checks the target, the tuning and the file's language before anything is made
     try (Session session = Runs.session(fsbench.get(), target).check(workload)) {
@@ -79,8 +84,7 @@ final class FilebenchCommand implements Callable<Integer> {
       long start = System.nanoTime();
       RunResult result = session.run(workload);
       Runs.finished(err, start);
-      spec.commandLine().getOut().print(result.result().toolText().orElseThrow());
-      spec.commandLine().getOut().flush();
+      output.write(result, result.result().toolText().orElseThrow(), spec.commandLine().getOut());
       return 0;
     }
   }

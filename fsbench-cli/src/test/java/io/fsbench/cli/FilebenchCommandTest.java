@@ -1,7 +1,10 @@
 package io.fsbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,6 +54,85 @@ class FilebenchCommandTest {
     try (Stream<Path> left = Files.list(dir)) {
       assertThat(left).isEmpty(); // the work directory is removed
     }
+  }
+
+  @Test
+  void printsCleanJsonOnStdoutWithTheWholeReportAndProgressOnStderr() throws IOException {
+    Path file = Files.writeString(temp.resolve("reads.f"), WORKLOAD);
+    Path dir = Files.createDirectories(temp.resolve("fsbench-dir"));
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code =
+        cli.run(
+            "filebench",
+            file.toString(),
+            "--dir",
+            dir.toString(),
+            "--set",
+            "nfiles=20",
+            "--runtime",
+            "1s",
+            "--output-format",
+            "json");
+
+    assertThat(code).as(cli.err()).isZero();
+    JsonNode json = new ObjectMapper().readTree(cli.out()); // the whole of stdout is one document
+    assertThat(cli.err()).contains("reads.f").doesNotContain("\"tool\"");
+    assertThat(cli.out()).doesNotContain("Per-Operation Breakdown");
+    JsonNode tool = json.path("tool");
+    assertThat(tool.path("flowops").findValuesAsText("name"))
+        .containsExactlyInAnyOrder("open", "read", "close");
+    long flowopOps = 0;
+    for (JsonNode f : tool.path("flowops")) {
+      String name = f.path("name").asText();
+      flowopOps += f.path("ops").asLong();
+      assertThat(f.path("ops").asDouble())
+          .as(name)
+          .isEqualTo(json.path("metrics").path("flowop." + name + ".ops").path("value").asDouble());
+      assertThat(f.path("latency_ns").path("p99").asLong())
+          .as(name)
+          .isEqualTo(
+              json.path("metrics").path("flowop." + name + ".latency_p99").path("value").asLong());
+      assertThat(f.path("min_ms").asDouble()).isLessThanOrEqualTo(f.path("max_ms").asDouble());
+    }
+    JsonNode io = tool.path("io_summary");
+    assertThat(io.path("ops").asLong())
+        .isPositive()
+        .isEqualTo(flowopOps) // open, read and close all count as ops
+        .isEqualTo(json.path("metrics").path("io_summary.ops").path("value").asLong());
+    assertThat(io.path("ops_per_sec").asDouble())
+        .isCloseTo(io.path("ops").asDouble() / tool.path("seconds").asDouble(), within(1e-6));
+    assertThat(tool.path("samples").path("ops_per_sec").size()).isEqualTo(2); // 1 s of 500 ms
+    assertThat(tool.path("cpu").has("usr_percent")).isTrue();
+    assertThat(tool.path("dataset").path("bytes").asLong()).isEqualTo(20 * 4096);
+    assertThat(tool.path("seed").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void aPersonalityRunWritesTheSameReportUnderToolInJson() throws IOException {
+    Path dir = Files.createDirectories(temp.resolve("fsbench-dir"));
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code =
+        cli.run(
+            "run",
+            "--dir",
+            dir.toString(),
+            "--workload",
+            "filebench:webserver",
+            "--param",
+            "nfiles=50",
+            "--param",
+            "nthreads=2",
+            "--param",
+            "runtime=1s",
+            "--output-format",
+            "json");
+
+    assertThat(code).as(cli.err()).isZero();
+    JsonNode tool = new ObjectMapper().readTree(cli.out()).path("tool");
+    assertThat(tool.path("io_summary").path("ops").asLong()).isPositive();
+    assertThat(tool.path("flowops").size()).isGreaterThan(3);
   }
 
   @Test

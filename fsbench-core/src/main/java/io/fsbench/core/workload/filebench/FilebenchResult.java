@@ -240,6 +240,15 @@ public record FilebenchResult(
     return Optional.of(FilebenchReport.text(this));
   }
 
+  /**
+   * The whole report as one JSON object: each flowop's line with its min/max and percentiles, the
+   * IO Summary, the samples, CPU and the dataset (see {@code docs/filebench.md}, "JSON").
+   */
+  @Override
+  public Optional<String> toolJson() {
+    return Optional.of(FilebenchJson.json(this));
+  }
+
   /** The result as named metrics with units, the IO Summary's and each flowop's. */
   @Override
   public List<Metric> metrics() {
