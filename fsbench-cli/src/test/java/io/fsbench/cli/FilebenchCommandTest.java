@@ -181,6 +181,62 @@ class FilebenchCommandTest {
   }
 
   @Test
+  void sizesTheLoopImageFromThePlannedDatasetAndSaysWhy() throws IOException {
+    Path file = Files.writeString(temp.resolve("reads.f"), WORKLOAD);
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code =
+        cli.run(
+            "filebench",
+            file.toString(),
+            "--fs",
+            "ext4",
+            "--set",
+            "nfiles=100000",
+            "--runtime",
+            "1s");
+
+    // 100000 files of 4 KiB are 390.6 MiB: twice that is 781.25 MiB, rounded up to whole MiB
+    assertThat(cli.err())
+        .contains("fsbench: loop image 782m: 2x the planned dataset of 390.6 MiB")
+        .contains("on a fresh ext4 volume (782m loop image)");
+    assertThat(code).as("the scripted mount mounts nothing").isEqualTo(1);
+  }
+
+  @Test
+  void keepsTheFloorForASmallDatasetAndAGivenImageSizeAsItIs() throws IOException {
+    Path file = Files.writeString(temp.resolve("reads.f"), WORKLOAD);
+    RecordingCli cli = new RecordingCli(temp);
+
+    cli.run("filebench", file.toString(), "--fs", "ext4", "--runtime", "1s");
+    assertThat(cli.err()).contains("fsbench: loop image 512m: the floor of 512m");
+
+    cli.run("filebench", file.toString(), "--fs", "ext4", "--image-size", "1g", "--runtime", "1s");
+    assertThat(cli.err()).doesNotContain("loop image 512m").contains("(1g loop image)");
+  }
+
+  @Test
+  void refusesADatasetTheWorkDirCannotHoldBeforeAnythingIsMade() throws IOException {
+    Path file =
+        Files.writeString(
+            temp.resolve("big.f"),
+            WORKLOAD
+                .replace("size=4k", "size=$filesize")
+                .replace("set $nfiles=1000", "set $nfiles=1000\nset $filesize=4k"));
+    RecordingCli cli = new RecordingCli(temp);
+
+    int code = cli.run("filebench", file.toString(), "--fs", "ext4", "--set", "filesize=1000g");
+
+    assertThat(code).isEqualTo(3);
+    assertThat(cli.err())
+        .contains("2x the planned dataset of 976.6 TiB")
+        .contains("free; shrink the filesets")
+        .doesNotContain("running")
+        .doesNotContain("Exception");
+    assertThat(cli.commands()).isEmpty();
+  }
+
+  @Test
   void refusesFsAndDirTogetherBeforeAnythingIsMade() throws IOException {
     Path file = Files.writeString(temp.resolve("reads.f"), WORKLOAD);
     RecordingCli cli = new RecordingCli(temp);
