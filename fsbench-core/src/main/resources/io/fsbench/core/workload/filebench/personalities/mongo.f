@@ -4,8 +4,8 @@
 # Document store, after filebench's "Mongo-like" file: grow a collection file by a
 # random append, read one whole, and drop a file from a second set of the same shape.
 # Both sets start full; the dropped files are not made again, so the second set empties
-# as the run goes on (its deletes then find nothing). filebench's file has no run
-# line; this one runs 60 s.
+# as the run goes on, and the first delete that finds nothing ends the run (firstdone),
+# as in filebench. filebench's file has no run line; this one runs at most 60 s.
 
 set $dir=/tmp
 set $nfiles=1000
