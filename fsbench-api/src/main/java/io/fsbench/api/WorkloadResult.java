@@ -44,6 +44,19 @@ public interface WorkloadResult {
     return Optional.empty();
   }
 
+  /**
+   * The run's full detail as one JSON object (filebench's per-flowop lines, IO Summary, samples,
+   * CPU and dataset), where a flat list of metrics would lose its structure; JSON output places it
+   * under {@code "tool"}. Empty for families whose JSON is their metrics.
+   *
+   * <pre>{@code
+   * result.toolJson().ifPresent(json -> Files.writeString(Path.of("filebench.json"), json));
+   * }</pre>
+   */
+  default Optional<String> toolJson() {
+    return Optional.empty();
+  }
+
   default Optional<Metric> metric(String name) {
     return metrics().stream().filter(m -> m.name().equals(name)).findFirst();
   }

@@ -6,6 +6,8 @@ import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
 import io.fsbench.core.jobfile.JobOptionParser;
+import io.fsbench.core.workload.filebench.FilebenchImageSize;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +25,8 @@ import picocli.CommandLine.Spec;
  * fsbench's filebench engine, on a fresh volume (tuned, then destroyed) or in a fresh subdirectory
  * of a directory, exactly as {@code fsbench fio} runs a job file: through a {@link Session}, so the
  * resource registry and the one exit hook release everything on every path, Ctrl-C included. Prints
- * filebench's per-flowop lines and IO Summary, then what fsbench adds.
+ * filebench's per-flowop lines and IO Summary, then what fsbench adds; or the same as JSON (the
+ * whole report under {@code "tool"}), or one CSV row per metric. Progress goes to stderr.
  */
 @Command(
     name = "filebench",
@@ -31,7 +34,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Run a filebench workload file (.f) unchanged, on a fresh volume, a directory or a device.",
       "  fsbench filebench varmail.f --fs xfs --tune atime=off --set nfiles=10000",
-      "  fsbench filebench varmail.f --dir /mnt/test --set nfiles=10000 --runtime 60s"
+      "  fsbench filebench varmail.f --dir /mnt/test --set nfiles=10000 --runtime 60s",
+      "  fsbench filebench varmail.f --dir /mnt/test --output-format json > varmail.json"
     })
 final class FilebenchCommand implements Callable<Integer> {
 
@@ -41,6 +45,8 @@ final class FilebenchCommand implements Callable<Integer> {
   Path file;
 
   @Mixin TargetOptions target;
+
+  @Mixin OutputOptions output;
 
   @Option(
       names = "--set",
@@ -71,18 +77,42 @@ final class FilebenchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     FilebenchSpec workload = workload();
+    output.check(); // a typo in the format, or an unwritable file, fails before the run
     var err = spec.commandLine().getErr();
+    FsBench instance = fsbench.get();
+    sizeImage(instance, workload, err);
     // checks the target, the tuning and the file's language before anything is made
-    try (Session session = Runs.session(fsbench.get(), target).check(workload)) {
+    try (Session session = Runs.session(instance, target).check(workload)) {
       session.messages(line -> err.println("fsbench: " + line));
       Runs.started(session, err, file.toString(), target);
       long start = System.nanoTime();
       RunResult result = session.run(workload);
       Runs.finished(err, start);
-      spec.commandLine().getOut().print(result.result().toolText().orElseThrow());
-      spec.commandLine().getOut().flush();
+      output.write(result, result.result().toolText().orElseThrow(), spec.commandLine().getOut());
       return 0;
     }
+  }
+
+  /**
+   * Without --image-size, the loop image is sized from the workload's planned dataset (twice it, at
+   * least 512m), and the line says so; refused when the work dir cannot hold it.
+   */
+  private void sizeImage(FsBench instance, FilebenchSpec workload, PrintWriter err) {
+    if (!target.loopImageUnsized()) {
+      return;
+    }
+    long dataset = FilebenchImageSize.plannedDatasetBytes(workload);
+    long free = FilebenchImageSize.freeBytes(instance.workDir());
+    FilebenchImageSize.Choice image = FilebenchImageSize.choose(dataset, free);
+    target.imageSize(image.size());
+    err.println(
+        "fsbench: loop image "
+            + image.size()
+            + ": "
+            + image.reason()
+            + (free < 0 ? " (the work dir's free space is unknown)" : "")
+            + "; --image-size chooses another");
+    err.flush();
   }
 
   /** The workload the command line describes; bad input is refused here, naming the value. */

@@ -57,6 +57,14 @@ final class OutputOptions {
   }
 
   /**
+   * The run in the chosen format, with {@code text} as its text: a reference tool's own report
+   * alone (filebench's lines), without the heading the generic text puts before it.
+   */
+  void write(RunResult run, String text, PrintWriter stdout) {
+    write(format() == Reports.Format.TEXT ? text : Reports.format(run, format()), stdout);
+  }
+
+  /**
    * A status report (fio's {@code --status-interval}) before the result, where the result goes: the
    * result then follows it, as fio writes one document after another.
    */

@@ -45,7 +45,9 @@ final class TargetOptions {
   @Option(
       names = "--image-size",
       paramLabel = "SIZE",
-      description = "Size of the loop image for --fs (default: 512m).")
+      description =
+          "Size of the loop image for --fs (default: 512m; filebench: twice the planned dataset,"
+              + " at least 512m).")
   String imageSize;
 
   @Option(
@@ -55,6 +57,16 @@ final class TargetOptions {
           "Tuning, repeatable: atime=off, data=writeback, compression=zstd:3, cow=off (btrfs),"
               + " recordsize=128k, sync=disabled, or a filesystem option such as logbsize=256k.")
   List<String> tunings = new ArrayList<>();
+
+  /** Whether the target is a loop image whose size the command line leaves to fsbench. */
+  boolean loopImageUnsized() {
+    return fileSystem != null && device == null && directory == null && imageSize == null;
+  }
+
+  /** Sizes the loop image as if --image-size had said so. */
+  void imageSize(Size size) {
+    imageSize = size.toString();
+  }
 
   /** Whether the command line names a target (--fs, --dir or --device). */
   boolean given() {

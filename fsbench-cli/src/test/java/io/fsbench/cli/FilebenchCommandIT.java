@@ -69,6 +69,7 @@ class FilebenchCommandIT {
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stderr())
+        .contains("fsbench: loop image 512m: the floor of 512m")
         .contains("fsbench: running " + workload + " on a fresh ext4 volume (512m loop image")
         .contains("tuned atime=off")
         .contains("fsbench: fsbench tiny workload loaded")

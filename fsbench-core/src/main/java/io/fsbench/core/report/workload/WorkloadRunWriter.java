@@ -3,6 +3,7 @@ package io.fsbench.core.report.workload;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fsbench.api.Metric;
@@ -25,6 +26,7 @@ import java.util.Map;
  *   "workload" : "postmark",
  *   "headline" : { "name" : "transactions_per_sec", "value" : 1234.5, "unit" : "transactions_per_sec" },
  *   "metrics" : { "transactions_per_sec" : { "value" : 1234.5, "unit" : "transactions_per_sec" }, ... },
+ *   "tool" : { ... }   (where the family has its own structured report: filebench's flowops, ...)
  *   ...
  * }
  * }</pre>
@@ -56,6 +58,9 @@ public final class WorkloadRunWriter {
       metric(metrics.putObject(m.name()), m);
     }
     run.result().toolCsv().ifPresent(csv -> root.put("tool_csv", csv));
+    if (run.result().toolJson().isPresent()) {
+      root.set("tool", tree(run.result().toolJson().get()));
+    }
     strings(root.putObject("environment"), run.environment().asMap());
     strings(root.putObject("volume"), run.volume().asMap());
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
@@ -117,6 +122,14 @@ public final class WorkloadRunWriter {
           .append('\n');
     }
     return out.toString();
+  }
+
+  private static JsonNode tree(String json) {
+    try {
+      return MAPPER.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a workload's own JSON does not parse (a bug): " + e, e);
+    }
   }
 
   private static void metric(ObjectNode node, Metric m) {

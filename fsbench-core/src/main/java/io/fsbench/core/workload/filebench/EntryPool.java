@@ -1,8 +1,6 @@
 package io.fsbench.core.workload.filebench;
 
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The run-time state of one kind of fileset entry (files, leaf directories or directories) and the
@@ -36,8 +34,10 @@ final class EntryPool {
   private final int count;
   private final BitSet exists = new BitSet();
   private final BitSet busy = new BitSet();
-  private final Map<Integer, Integer> existingCursors = new HashMap<>();
-  private final Map<Integer, Integer> openCounts = new HashMap<>();
+  // sparse and unboxed: an open and a close are webserver's cheapest ops, and only the few entries
+  // open at once (and the few rotors in use) take a slot, however large the fileset
+  private final IntIntMap existingCursors = new IntIntMap();
+  private final IntIntMap openCounts = new IntIntMap();
   private int missingCursor;
   private int idle;
 
@@ -79,7 +79,7 @@ final class EntryPool {
   private int pick(boolean existing, int rotor) throws InterruptedException {
     synchronized (this) {
       awaitIdle();
-      int cursor = existing ? existingCursors.getOrDefault(rotor, 0) : missingCursor;
+      int cursor = existing ? existingCursors.get(rotor, 0) : missingCursor;
       int found = firstFrom(existing, cursor);
       if (found == NONE) {
         return NONE;
@@ -139,7 +139,7 @@ final class EntryPool {
         exists.set(index, change == Existence.EXISTS);
       }
       if (openDelta != 0) {
-        openCounts.merge(index, openDelta, (a, b) -> a + b == 0 ? null : a + b);
+        openCounts.add(index, openDelta);
       }
       if (busy.get(index)) {
         busy.clear(index);
@@ -194,7 +194,7 @@ final class EntryPool {
   int openCount(int index) {
     checkIndex(index);
     synchronized (this) {
-      return openCounts.getOrDefault(index, 0);
+      return openCounts.get(index, 0);
     }
   }
 
@@ -211,9 +211,16 @@ final class EntryPool {
     }
   }
 
-  /** The bytes its bit sets take (two bits per entry once all are touched). */
+  /**
+   * The bytes its bit sets take (two bits per entry once all are touched) and its sparse maps,
+   * which grow with the entries open at once, not with the pool.
+   */
   long retainedBytes() {
-    return 2L * ((count + 63) / 64) * 8;
+    synchronized (this) {
+      return 2L * ((count + 63) / 64) * 8
+          + existingCursors.retainedBytes()
+          + openCounts.retainedBytes();
+    }
   }
 
   private void checkIndex(int index) {

@@ -39,6 +39,9 @@ public final class FilebenchPersonalities {
 
   private static final long MIB = 1L << 20;
 
+  /** The mean of networkfs's file-size table, in bytes: sum of share x mid-range, 26.71 KiB. */
+  private static final double NETWORKFS_MEAN_FILE = 26.71 * 1024;
+
   /** How each personality's dataset follows a target size: the variable it sets, and divisor. */
   private record Rule(String variable, double perUnit, long minimum) {}
 
@@ -67,6 +70,11 @@ public final class FilebenchPersonalities {
     rule("makedirs", null);
     rule("listdirs", null);
     rule("removedirs", null);
+    // two filesets of nfiles files of 16 KiB, both preallocated
+    rule("mongo", new Rule("nfiles", 2 * 16384, 1));
+    // totalfiles (nfiles x eventrate) files; 27351 bytes is the mean of the file-size table's
+    // rows (share x the middle of each range), so eventrate, the pace, keeps its meaning
+    rule("networkfs", new Rule("totalfiles", NETWORKFS_MEAN_FILE, 1));
   }
 
   private FilebenchPersonalities() {}

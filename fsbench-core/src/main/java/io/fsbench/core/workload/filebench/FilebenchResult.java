@@ -241,6 +241,15 @@ public record FilebenchResult(
   }
 
   /**
+   * The whole report as one JSON object: each flowop's line with its min/max and percentiles, the
+   * IO Summary, the samples, CPU and the dataset (see {@code docs/filebench.md}, "JSON").
+   */
+  @Override
+  public Optional<String> toolJson() {
+    return Optional.of(FilebenchJson.json(this));
+  }
+
+  /**
    * A flowop's name as a metric name holds it: lower case, and {@code _} for what a metric name
    * cannot hold ({@code rand-read} is {@code rand_read}); a name that another flowop's took already
    * gets {@code _2}, {@code _3}, …

@@ -501,6 +501,9 @@ public final class FilebenchRun {
     if (command instanceof WmlScript.SetVariable s) {
       return s.name();
     }
+    if (command instanceof WmlScript.SetArithmetic s) {
+      return s.name();
+    }
     if (command instanceof WmlScript.SetRandom s) {
       return s.name();
     }

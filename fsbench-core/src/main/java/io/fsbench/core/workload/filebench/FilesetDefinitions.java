@@ -92,6 +92,8 @@ final class FilesetDefinitions {
     for (Command command : commands) {
       if (command instanceof WmlScript.SetVariable set) {
         vars.set(set.name(), set.value());
+      } else if (command instanceof WmlScript.SetArithmetic set) {
+        vars.set(set);
       } else if (command instanceof WmlScript.SetRandom set) {
         vars.set(set.name(), randvar(set));
       } else if (command instanceof WmlScript.SetCustom set) {

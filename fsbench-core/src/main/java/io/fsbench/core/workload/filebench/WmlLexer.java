@@ -70,10 +70,13 @@ final class WmlLexer {
       case ')' -> add(Kind.CLOSE_PAREN, start, ++pos);
       case '=' -> add(Kind.ASSIGN, start, ++pos);
       case ',' -> add(Kind.COMMA, start, ++pos);
+      case '*', '+' -> add(Kind.OPERATOR, start, ++pos);
       case '$' -> variable();
       default -> {
         if (isDigit(c)) {
           number(start, false);
+        } else if ((c == '-' || c == '/') && isOperatorAt(start)) {
+          add(Kind.OPERATOR, start, ++pos);
         } else if (c == '-' || c == '/' || isLetter(c)) {
           wordOrNegative(start);
         } else {
@@ -81,6 +84,22 @@ final class WmlLexer {
         }
       }
     }
+  }
+
+  /**
+   * Whether the {@code -} or {@code /} at {@code at} is an operator, not the start of a word or a
+   * negative number: it is when a blank or a variable follows it ({@code $a - 1}, {@code $a/$b}),
+   * or, for {@code /}, a digit ({@code $a/2}; no path starts with one).
+   */
+  private boolean isOperatorAt(int at) {
+    if (at + 1 >= text.length()) {
+      return false;
+    }
+    char after = text.charAt(at + 1);
+    return after == ' '
+        || after == '\t'
+        || after == '$'
+        || (text.charAt(at) == '/' && isDigit(after));
   }
 
   private void wordOrNegative(int start) {

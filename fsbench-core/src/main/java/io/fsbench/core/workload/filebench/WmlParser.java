@@ -162,6 +162,9 @@ final class WmlParser {
       return v.text().equals("cvar") ? custom(at, t.text(), true) : random(at, t.text(), true);
     }
     take();
+    if ((v.is(Kind.NUMBER) || v.is(Kind.VARIABLE)) && isOperator(peek())) {
+      return arithmetic(at, t.text(), operand(v));
+    }
     Value value =
         switch (v.kind()) {
           case NUMBER -> positive(v);
@@ -170,6 +173,28 @@ final class WmlParser {
           default -> throw error(v, "a number, true, false, a word or a quoted string");
         };
     return new WmlScript.SetVariable(at.line(), t.text(), value);
+  }
+
+  /** {@code left op right} after {@code set $name =}: one operator, as filebench 1.4 took it. */
+  private Command arithmetic(WmlToken at, String name, Value left) {
+    WmlToken operator = take();
+    WmlToken r = take();
+    if (!(r.is(Kind.NUMBER) || r.is(Kind.VARIABLE))) {
+      throw error(r, "a number or a variable after '" + operator.text() + "'");
+    }
+    if (isOperator(peek())) {
+      throw error(peek(), "the end of the set: one operator per set, as filebench 1.4 allowed");
+    }
+    return new WmlScript.SetArithmetic(
+        at.line(), operator.column(), name, left, operator.text().charAt(0), operand(r));
+  }
+
+  private static boolean isOperator(WmlToken t) {
+    return t.is(Kind.OPERATOR);
+  }
+
+  private Value operand(WmlToken t) {
+    return t.is(Kind.VARIABLE) ? new Value.Variable(t.text()) : positive(t);
   }
 
   /**

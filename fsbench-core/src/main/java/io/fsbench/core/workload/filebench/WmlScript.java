@@ -44,6 +44,14 @@ record WmlScript(String file, List<Command> commands) {
   record SetVariable(int line, String name, Value value) implements Command {}
 
   /**
+   * {@code set $name = left op right}, {@code op} one of {@code + - * /} and each side a number or
+   * a variable: filebench 1.4's arithmetic on variables, which networkfs.f still uses and 1.5's
+   * lexer lost. {@code column} is the operator's.
+   */
+  record SetArithmetic(int line, int column, String name, Value left, char operator, Value right)
+      implements Command {}
+
+  /**
    * {@code set $name = randvar(type=..., ...)}; {@code table} holds randtable's entries, each its
    * percent, minimum and maximum.
    */

@@ -25,6 +25,11 @@ record WmlToken(Kind kind, String text, long number, int line, int column) {
     CLOSE_PAREN,
     ASSIGN,
     COMMA,
+    /**
+     * {@code + - * /} in {@code set $a = $b * $c} (filebench 1.4's arithmetic); a {@code -} or
+     * {@code /} that starts a word or a negative number is not one.
+     */
+    OPERATOR,
     END
   }
 

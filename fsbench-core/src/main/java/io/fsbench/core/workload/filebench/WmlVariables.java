@@ -29,6 +29,64 @@ final class WmlVariables {
     plain.put(name, value);
   }
 
+  /**
+   * {@code set $name = left op right}, evaluated now, with the values its operands hold now
+   * (filebench 1.4 kept the expression and evaluated it at each use; a workload sets its operands
+   * before, so the two agree, and fsbench's {@code --set} replaces an operand's set before it is
+   * read).
+   */
+  void set(WmlScript.SetArithmetic arithmetic) {
+    long left = operand(arithmetic, arithmetic.left());
+    long right = operand(arithmetic, arithmetic.right());
+    String shown =
+        "$" + arithmetic.name() + " = " + left + " " + arithmetic.operator() + " " + right;
+    if (arithmetic.operator() == '/' && right == 0) {
+      throw arithmeticError(arithmetic, shown + " divides by zero");
+    }
+    long value;
+    try {
+      value =
+          switch (arithmetic.operator()) {
+            case '+' -> Math.addExact(left, right);
+            case '-' -> Math.subtractExact(left, right);
+            case '*' -> Math.multiplyExact(left, right);
+            default -> left / right;
+          };
+    } catch (ArithmeticException e) {
+      throw arithmeticError(arithmetic, shown + " is too big for a 64-bit integer");
+    }
+    if (value < 0) {
+      throw arithmeticError(arithmetic, shown + " is negative: filebench's integers are unsigned");
+    }
+    set(arithmetic.name(), new Value.Number(value));
+  }
+
+  private long operand(WmlScript.SetArithmetic arithmetic, Value value) {
+    if (value instanceof Value.Number n) {
+      return n.value();
+    }
+    String name = ((Value.Variable) value).name();
+    if (random.containsKey(name)) {
+      throw arithmeticError(
+          arithmetic, "$" + name + " is a random variable: arithmetic takes numbers only");
+    }
+    Value held = plain.get(name);
+    if (held == null) {
+      throw arithmeticError(arithmetic, "$" + name + " is never set: set it before this line");
+    }
+    if (!(held instanceof Value.Number n)) {
+      throw arithmeticError(
+          arithmetic, "$" + name + " (" + shown(held) + ") is not a number: arithmetic needs one");
+    }
+    return n.value();
+  }
+
+  private InvalidInputException arithmeticError(
+      WmlScript.SetArithmetic arithmetic, String problem) {
+    return new InvalidInputException(
+        file + ":" + arithmetic.line() + ":" + arithmetic.column() + ": " + problem);
+  }
+
   /** {@code set $name = randvar(...)} or {@code cvar(...)}. */
   void set(String name, RandomVariable value) {
     plain.remove(name);

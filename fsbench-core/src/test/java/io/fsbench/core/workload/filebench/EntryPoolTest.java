@@ -165,6 +165,48 @@ class EntryPoolTest {
   }
 
   @Test
+  void openCountsOfManyFilesRiseAndFallBackToZeroWithoutKeepingMemory() throws Exception {
+    EntryPool files = fileset(100_000, 100).files();
+    long idle = files.retainedBytes();
+    for (int i = 0; i < files.count(); i++) {
+      files.release(files.pickExisting(0), Existence.UNCHANGED, 1);
+    }
+    files.release(files.pickExisting(0), Existence.UNCHANGED, 1);
+    assertThat(files.openCount(0)).isEqualTo(2);
+    assertThat(files.openCount(99_999)).isEqualTo(1);
+    assertThat(files.retainedBytes()).isGreaterThan(idle);
+    int threads = 4;
+    ExecutorService executor = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int first = t;
+        done.add(
+            executor.submit(
+                () -> {
+                  for (int i = first; i < files.count(); i += threads) {
+                    files.acquire(i);
+                    files.release(i, Existence.UNCHANGED, -1);
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      executor.shutdownNow();
+    }
+    assertThat(files.openCount(0)).isEqualTo(1);
+    assertThat(files.openCount(1)).isZero();
+    assertThat(files.openCount(99_999)).isZero();
+    files.acquire(0);
+    files.release(0, Existence.UNCHANGED, -1);
+    assertThat(files.openCount(0)).isZero();
+    assertThat(files.retainedBytes()).isEqualTo(idle);
+  }
+
+  @Test
   void listdirRotatesOverAllDirectories() throws InterruptedException {
     Fileset set =
         Fileset.build(

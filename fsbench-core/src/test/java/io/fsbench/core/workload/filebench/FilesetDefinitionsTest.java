@@ -245,9 +245,6 @@ class FilesetDefinitionsTest {
     Map<String, List<FilesetSpec>> found = new TreeMap<>();
     for (Path f : ShippedWorkloads.files()) {
       String name = f.getFileName().toString();
-      if (name.equals("networkfs.f")) {
-        continue; // filebench's own parser refuses it (see WmlShippedFilesTest)
-      }
       WmlScript script = WmlParser.parse(name, Files.readString(f, StandardCharsets.UTF_8));
       try {
         found.put(name, FilesetDefinitions.read(script, 1).specs());
@@ -267,5 +264,39 @@ class FilesetDefinitionsTest {
     assertThat(found.get("videoserver.f"))
         .extracting(FilesetSpec::name)
         .containsExactly("activevids", "passivevids");
+    assertThat(found.get("networkfs.f").get(0).entries()).isEqualTo(10_000 * 10);
+  }
+
+  @Test
+  void arithmeticOnVariablesGivesTheFilesetItsEntries() {
+    String sets =
+        """
+        set $nfiles=1000
+        set $eventrate=10
+        set $half=$nfiles / 2
+        set $twice=$half + $half
+        set $fewer=$twice - 10
+        set $total=$fewer * $eventrate
+        """;
+    String define = "define fileset name=fsbench-a,path=/tmp,dirwidth=20,entries=";
+    assertThat(only(sets + define + "$total\n").entries()).isEqualTo((1000 / 2 * 2 - 10) * 10);
+    assertThat(only("set $nn=3*4\n" + define + "$nn\n").entries()).isEqualTo(12);
+  }
+
+  @Test
+  void arithmeticRefusesWhatFilebenchWouldComputeWrongNamingLineAndOperator() {
+    assertThatThrownBy(() -> read("set $aa=5\nset $bb=$aa / 0\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("fsbench.f:2:13: $bb = 5 / 0 divides by zero");
+    assertThatThrownBy(() -> read("set $bb=$aa * 2\n"))
+        .hasMessage("fsbench.f:1:13: $aa is never set: set it before this line");
+    assertThatThrownBy(() -> read("set $aa=2\nset $bb=$aa - 3\n"))
+        .hasMessage("fsbench.f:2:13: $bb = 2 - 3 is negative: filebench's integers are unsigned");
+    assertThatThrownBy(() -> read("set $aa=tmp\nset $bb=$aa + 3\n"))
+        .hasMessage("fsbench.f:2:13: $aa (tmp) is not a number: arithmetic needs one");
+    assertThatThrownBy(() -> read("set $aa=4g\nset $bb=$aa * $aa\nset $cc=$bb * $aa\n"))
+        .hasMessageContaining("is too big for a 64-bit integer");
+    assertThatThrownBy(() -> read("set $rr=randvar(type=gamma,mean=100)\nset $bb=$rr * 3\n"))
+        .hasMessage("fsbench.f:2:13: $rr is a random variable: arithmetic takes numbers only");
   }
 }

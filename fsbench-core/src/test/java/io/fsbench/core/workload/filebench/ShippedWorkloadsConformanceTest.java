@@ -40,11 +40,7 @@ class ShippedWorkloadsConformanceTest {
    * The shipped files fsbench refuses and why. Each is a deliberate gap or a fault in the file
    * itself, not an accident; the key is the file, the value where and why it is refused.
    */
-  private static final Map<String, Refusal> REFUSED =
-      Map.of(
-          // set $totalfiles=$nfiles * $eventrate: filebench's lexer has no rule for '*' either,
-          // so filebench 1.5 refuses its own file at the same place
-          "networkfs.f", new Refusal("networkfs.f:36:25", "illegal character '*'"));
+  private static final Map<String, Refusal> REFUSED = Map.of();
 
   /**
    * The shipped files that run, and end as filebench 1.5 ends them: their finish flowop

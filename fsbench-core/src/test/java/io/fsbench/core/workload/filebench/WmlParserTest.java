@@ -145,6 +145,23 @@ class WmlParserTest {
   }
 
   @Test
+  void setTakesOneArithmeticOperatorBetweenNumbersAndVariables() {
+    assertThat(parse("set $tt=$nfiles * $eventrate\nset $uu = 3 - 1\nset $vv=$tt/2\n").commands())
+        .containsExactly(
+            new WmlScript.SetArithmetic(
+                1, 17, "tt", new Value.Variable("nfiles"), '*', new Value.Variable("eventrate")),
+            new WmlScript.SetArithmetic(2, 13, "uu", new Value.Number(3), '-', new Value.Number(1)),
+            new WmlScript.SetArithmetic(
+                3, 12, "vv", new Value.Variable("tt"), '/', new Value.Number(2)));
+    assertThatThrownBy(() -> parse("set $tt = 1 + 2 + 3\n"))
+        .hasMessage(
+            "t.f:1:17: expected the end of the set: one operator per set, as filebench 1.4"
+                + " allowed, found '+'");
+    assertThatThrownBy(() -> parse("set $tt = 1 * word\n"))
+        .hasMessage("t.f:1:15: expected a number or a variable after '*', found 'word'");
+  }
+
+  @Test
   void namesTheFileLineColumnAndTokenOfAnError() {
     assertThatThrownBy(() -> parse("define fileset name=f,\n  colour=blue\n"))
         .isInstanceOf(InvalidInputException.class)
@@ -153,8 +170,8 @@ class WmlParserTest {
     assertThatThrownBy(() -> parse("define process name=p\n{\n  flowop read name=r\n}\n"))
         .hasMessage(
             "t.f:3:3: expected 'thread' or the '}' that closes the process, found 'flowop'");
-    assertThatThrownBy(() -> parse("set $xx = 3 * 4\n"))
-        .hasMessage("t.f:1:13: illegal character '*'");
+    assertThatThrownBy(() -> parse("set $xx = 3 % 4\n"))
+        .hasMessage("t.f:1:13: illegal character '%'");
     assertThatThrownBy(() -> parse("echo \"open\n"))
         .hasMessageContaining("a quoted string is not closed");
     assertThatThrownBy(() -> parse("define fileset name=f,entries=-3\n"))

@@ -36,10 +36,9 @@ class WmlShippedFilesTest {
     }
 
     assertThat(files).hasSize(47);
-    // networkfs.f multiplies two variables (set $totalfiles=$nfiles * $eventrate): filebench's
-    // lexer has no rule for '*' either, so filebench 1.5 refuses its own file there
-    assertThat(refused).containsOnlyKeys("networkfs.f");
-    assertThat(refused.get("networkfs.f")).isEqualTo("networkfs.f:36:25: illegal character '*'");
+    // networkfs.f multiplies two variables (set $totalfiles=$nfiles * $eventrate), filebench 1.4's
+    // arithmetic, which 1.5's lexer refuses and fsbench takes
+    assertThat(refused).isEmpty();
     assertThat(parsed).allSatisfy(s -> assertThat(s.commands()).isNotEmpty());
   }
 }

@@ -1,0 +1,155 @@
+package io.fsbench.core.workload.filebench;
+
+import io.fsbench.api.EnvironmentException;
+import io.fsbench.api.FilebenchSpec;
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Size;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The loop image a filebench workload needs when the caller gives no size: twice the dataset its
+ * plan draws (the filesets' entries' sizes, made or not, before any I/O), for the files the
+ * workload creates and grows and the filesystem's own metadata and journal, and never below {@link
+ * #FLOOR}; refused when the work dir's filesystem has not that much free space, since a sparse
+ * image that outgrows its host fails the run halfway with I/O errors.
+ *
+ * <pre>{@code
+ * long dataset = FilebenchImageSize.plannedDatasetBytes(spec);
+ * FilebenchImageSize.Choice image = FilebenchImageSize.choose(dataset, FilebenchImageSize.freeBytes(workDir));
+ * Target.loop(image.size());
+ * }</pre>
+ */
+public final class FilebenchImageSize {
+
+  /** The smallest image: room for any filesystem fsbench makes (xfs needs 300 MiB) and a run. */
+  public static final Size FLOOR = Size.mib(512);
+
+  /** Image bytes per dataset byte. */
+  public static final int HEADROOM = 2;
+
+  private static final long MIB = 1L << 20;
+
+  /**
+   * An image size and why it was chosen, for the line that says so.
+   *
+   * @param size the image's size, whole MiB
+   * @param datasetBytes the planned dataset it was sized from
+   * @param reason e.g. "2x the planned dataset (1.2 GiB)" or "the floor (the dataset is 3.0 MiB)"
+   */
+  public record Choice(Size size, long datasetBytes, String reason) {}
+
+  private FilebenchImageSize() {}
+
+  /**
+   * The rule: {@code max(FLOOR, HEADROOM x dataset)}, rounded up to whole MiB.
+   *
+   * @param freeBytes the work dir's free space; a negative value means unknown (not checked)
+   * @throws EnvironmentException when the image would not fit the free space, with both figures and
+   *     what to do
+   */
+  public static Choice choose(long datasetBytes, long freeBytes) {
+    if (datasetBytes < 0) {
+      throw new IllegalArgumentException(
+          "dataset (" + datasetBytes + " bytes) must not be negative");
+    }
+    long wanted = saturatingMultiply(datasetBytes, HEADROOM);
+    boolean floor = wanted <= FLOOR.bytes();
+    long bytes = floor ? FLOOR.bytes() : roundUpToMib(wanted);
+    String dataset = FilebenchResult.Dataset.bytes(datasetBytes);
+    String reason =
+        floor
+            ? "the floor of "
+                + FLOOR
+                + " ("
+                + HEADROOM
+                + "x the planned dataset of "
+                + dataset
+                + " is less)"
+            : HEADROOM + "x the planned dataset of " + dataset;
+    if (freeBytes >= 0 && bytes > freeBytes) {
+      throw new EnvironmentException(
+          "the loop image for this workload would be "
+              + FilebenchResult.Dataset.bytes(bytes)
+              + " ("
+              + reason
+              + "), but the work dir has only "
+              + FilebenchResult.Dataset.bytes(freeBytes)
+              + " free; shrink the filesets (--set nfiles=N or filesize=S), free space or move"
+              + " the work dir ($FSBENCH_WORK_DIR), or choose the size with --image-size, a"
+              + " --device or a --dir");
+    }
+    return new Choice(Size.bytes(bytes), datasetBytes, reason);
+  }
+
+  /**
+   * The bytes of the filesets {@code spec}'s file defines with its variables, from the plan: the
+   * commands up to {@code run} read, the trees drawn, nothing made. {@code dataset=} of a
+   * personality is resolved against RAM, uncapped (the volume is what is being sized).
+   *
+   * @throws InvalidInputException for a workload file with an error, naming file and line
+   */
+  public static long plannedDatasetBytes(FilebenchSpec spec) {
+    new FilebenchRunner().check(spec); // readable, parses, dataset= only for a personality
+    WmlScript script;
+    try {
+      script = WmlParser.parse(spec.file().toString(), Files.readString(spec.file()));
+    } catch (IOException e) {
+      throw new InvalidInputException("cannot read " + spec.file() + ": " + e.getMessage(), e);
+    }
+    Path nowhere = spec.file().toAbsolutePath().getParent(); // a plan makes no files
+    FilebenchOptions options = FilebenchOptions.in(nowhere).seed(spec.seed());
+    for (var variable : variables(spec).entrySet()) {
+      options = options.set(variable.getKey(), variable.getValue());
+    }
+    FilebenchRun run = FilebenchRun.prepare(script, options);
+    run.plan();
+    long bytes = 0;
+    for (Fileset fileset : run.filesets()) {
+      bytes += fileset.tree().totalBytes();
+    }
+    return bytes;
+  }
+
+  /** The free bytes of the filesystem that holds {@code dir}, or its nearest existing parent. */
+  public static long freeBytes(Path dir) {
+    Path existing = dir.toAbsolutePath();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    try {
+      return existing == null ? -1 : Files.getFileStore(existing).getUsableSpace();
+    } catch (IOException e) {
+      return -1; // unknown: the run says so and does not check
+    }
+  }
+
+  private static Map<String, String> variables(FilebenchSpec spec) {
+    String dataset = spec.variables().get(FilebenchPersonalities.DATASET);
+    if (dataset == null) {
+      return spec.variables();
+    }
+    String name = FilebenchPersonalities.nameOf(spec.file()).orElseThrow();
+    long bytes = FilebenchPersonalities.target(dataset, FilebenchPersonalities.hostRamBytes(), 0);
+    Map<String, String> result = new LinkedHashMap<>(FilebenchPersonalities.scaled(name, bytes));
+    spec.variables().forEach(result::put);
+    result.remove(FilebenchPersonalities.DATASET);
+    return result;
+  }
+
+  private static long roundUpToMib(long bytes) {
+    long mib = bytes / MIB + (bytes % MIB == 0 ? 0 : 1);
+    return saturatingMultiply(mib, MIB);
+  }
+
+  private static long saturatingMultiply(long a, long b) {
+    try {
+      return Math.multiplyExact(a, b);
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+}
