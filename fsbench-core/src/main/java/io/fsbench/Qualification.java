@@ -291,6 +291,11 @@ public final class Qualification {
     }
 
     @Override
+    public void prepare() {
+      session.prepare();
+    }
+
+    @Override
     public RunResult run(String name, List<Workload> workloads, DoubleConsumer progress) {
       session.progress(progress);
       if (workloads.stream().allMatch(w -> w.spec() instanceof JobSpec)) {

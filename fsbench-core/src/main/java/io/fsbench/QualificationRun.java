@@ -30,6 +30,9 @@ final class QualificationRun {
     /** Refuses, before anything is made, what could not run. */
     void check(List<Workload> workloads);
 
+    /** Makes what every check runs on (a volume), before the first check's time is shared out. */
+    default void prepare() {}
+
     /** Runs the workloads as one run; blocks until it ends or {@link #stop()} ends it. */
     RunResult run(String name, List<Workload> workloads, DoubleConsumer progress);
 
@@ -101,6 +104,7 @@ final class QualificationRun {
     Instant deadline = budget == null ? null : start.plus(budget);
     List<CheckResult> results = new ArrayList<>();
     try {
+      prepare();
       for (int i = 0; i < checks.size(); i++) {
         results.add(runOne(checks.get(i), i, deadline));
       }
@@ -112,6 +116,16 @@ final class QualificationRun {
         new Verdict(Verdict.of(results), results, budget == null ? Duration.ZERO : budget, elapsed);
     messages.accept("qualification: " + verdict.outcome() + " in " + BudgetSizing.seconds(elapsed));
     return verdict;
+  }
+
+  /** Makes the volume; a failure there is the first check's, which then runs into it again. */
+  private void prepare() {
+    messages.accept("preparing the target");
+    try {
+      runner.prepare();
+    } catch (FsBenchException e) {
+      messages.accept("could not prepare the target: " + e.getMessage());
+    }
   }
 
   private CheckResult runOne(Check check, int index, Instant deadline) {

@@ -359,6 +359,18 @@ public final class Session implements AutoCloseable {
   }
 
   /**
+   * Makes the volume and reads the environment now, rather than in the first run, so that a {@link
+   * Qualification} sizes its checks to the time left after them.
+   */
+  synchronized void prepare() {
+    requireNotClosed();
+    if (volume == null) {
+      volume = fsbench.volume(fileSystem, target, tuning);
+    }
+    environment();
+  }
+
+  /**
    * Stops the running workload, from any thread, as Ctrl-C does (its I/O stops within milliseconds,
    * its run fails as cancelled), and every later one as it starts. The volume stays until {@link
    * #close()}. For a {@link Qualification}'s cancel and deadline.
