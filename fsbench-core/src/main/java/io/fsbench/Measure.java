@@ -318,6 +318,27 @@ public record Measure(Quantity quantity, Direction direction, double percentile)
     return job.fsync() > 0 || job.fdatasync() > 0;
   }
 
+  /**
+   * This measure's value in a run, in {@link #unit()}: what a {@link Qualification} judges, and
+   * what {@code fsbench-junit}'s {@code Expect.that(run).measure(...)} asserts on.
+   *
+   * @throws InvalidInputException saying why the run does not have it (no reads, no syncs, a
+   *     percentile it did not record)
+   */
+  public double valueIn(io.fsbench.api.RunResult run) {
+    MeasureReader.Reading reading = MeasureReader.read(this, Objects.requireNonNull(run, "run"));
+    if (!reading.present()) {
+      throw new InvalidInputException(
+          name() + " is not in the run of " + run.workload() + ": " + reading.missing());
+    }
+    return reading.value();
+  }
+
+  /** A value in this measure's unit as people read it: {@code 10 ms}, {@code 200 MiB/s}. */
+  public String format(double value) {
+    return Quantities.format(this, value);
+  }
+
   /** Whether a job result did I/O in this measure's direction(s). */
   boolean covers(JobResult job) {
     return switch (direction) {
