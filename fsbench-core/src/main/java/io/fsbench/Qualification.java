@@ -144,16 +144,20 @@ public final class Qualification {
   public Verdict run() {
     Handle handle = start();
     boolean interrupted = false;
-    while (true) {
-      try {
-        return handle.await();
-      } catch (InterruptedException e) {
-        interrupted = true;
-        handle.cancel();
-      } finally {
-        if (interrupted) {
-          Thread.currentThread().interrupt();
+    try {
+      while (true) {
+        try {
+          return handle.await();
+        } catch (InterruptedException e) {
+          // cancel, then wait on for the release; the status is set again only on the way out,
+          // or every later wait would end at once
+          interrupted = true;
+          handle.cancel();
         }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
   }
