@@ -4,6 +4,7 @@ module io.fsbench.cli {
   requires info.picocli;
   requires com.fasterxml.jackson.databind;
   requires org.slf4j;
+  requires java.xml;
 
   opens io.fsbench.cli to
       info.picocli;

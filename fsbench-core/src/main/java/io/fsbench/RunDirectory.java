@@ -33,14 +33,15 @@ final class RunDirectory {
    * waits for and cancels.
    *
    * @param made the volume made for the run, or null when the run measures a directory as it is
+   * @param cancelled the run's stop flag, which the signal sets and the session's owner may set
    */
   static <T> T run(
       Path directory,
       Volume made,
       DoubleConsumer progress,
       Consumer<String> messages,
+      AtomicBoolean cancelled,
       Function<WorkloadContext, T> work) {
-    AtomicBoolean cancelled = new AtomicBoolean();
     try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
       create(directory, cancelled);
       return work.apply(new RunContext(directory, made, progress, cancelled, messages));

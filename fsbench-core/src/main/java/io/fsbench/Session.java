@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
 import java.util.function.Function;
@@ -75,6 +76,9 @@ public final class Session implements AutoCloseable {
   private Environment environment;
   private int runs;
   private boolean closed;
+  // Set from another thread (a qualification's cancel, its deadline), so not under the lock.
+  private volatile boolean stopRequested;
+  private volatile AtomicBoolean running;
 
   Session(FsBench fsbench, String fileSystem, Target target, BlockJobs blockJobs, Clock clock) {
     this.fsbench = fsbench;
@@ -342,7 +346,54 @@ public final class Session implements AutoCloseable {
 
   private <T> T inRunDirectory(Volume volume, Function<WorkloadContext, T> work) {
     Path directory = volume.mountPoint().resolve("fsbench-run-" + (++runs));
-    return RunDirectory.run(directory, target.formats() ? volume : null, progress, messages, work);
+    AtomicBoolean cancelled = new AtomicBoolean(stopRequested);
+    running = cancelled;
+    try {
+      // a stop asked for between the two lines above is seen here, before any I/O
+      cancelled.compareAndSet(false, stopRequested);
+      return RunDirectory.run(
+          directory, target.formats() ? volume : null, progress, messages, cancelled, work);
+    } finally {
+      running = null;
+    }
+  }
+
+  /**
+   * Makes the volume and reads the environment now, rather than in the first run, so that a {@link
+   * Qualification} sizes its checks to the time left after them.
+   */
+  synchronized void prepare() {
+    requireNotClosed();
+    if (volume == null) {
+      volume = fsbench.volume(fileSystem, target, tuning);
+    }
+    environment();
+  }
+
+  /**
+   * Stops the running workload, from any thread, as Ctrl-C does (its I/O stops within milliseconds,
+   * its run fails as cancelled), and every later one as it starts. The volume stays until {@link
+   * #close()}. For a {@link Qualification}'s cancel and deadline.
+   */
+  void stopRuns() {
+    stopRequested = true;
+    AtomicBoolean current = running;
+    if (current != null) {
+      current.set(true);
+    }
+  }
+
+  /**
+   * Runs block jobs one after the other (each waits for the one before, as fio's stonewall) as one
+   * run, its results a job each.
+   */
+  RunResult runInTurn(String name, List<JobSpec> jobs) {
+    List<JobFile.Job> inTurn = new ArrayList<>();
+    for (int i = 0; i < jobs.size(); i++) {
+      JobSpec spec = i == 0 ? jobs.get(i) : jobs.get(i).toBuilder().stonewall(true).build();
+      inTurn.add(new JobFile.Job(spec, i, false, FioOptionTable.effective(spec)));
+    }
+    return runJobs(name, inTurn, Map.of());
   }
 
   private Environment environment() {

@@ -290,6 +290,37 @@ class EveryApiVerbRefusedTest {
     }
   }
 
+  @Test
+  void aBadValueOfEveryQualificationVerbIsRefusedBeforeAnythingIsMade() throws IOException {
+    JobSpec small = JobSpec.seqWrite(Size.kib(4)).size(Size.mib(1)).build();
+    Map<String, Consumer<Qualification>> cases = new LinkedHashMap<>();
+    cases.put(
+        "check",
+        q -> q.check("write", small, Measure.syncPercentile(99).atMost(Duration.ofMillis(10))));
+    cases.put("within", q -> q.check("write", small).within(Duration.ofSeconds(-1)));
+    Map<String, String> nothingBad =
+        Map.of(
+            "progress", "any listener; it only hears progress",
+            "messages", "any listener; it only hears a line per check",
+            "clock", "any clock",
+            "start", "runs what the other verbs checked; refuses a qualification without checks");
+
+    assertThat(Stream.concat(cases.keySet().stream(), nothingBad.keySet().stream()))
+        .containsExactlyInAnyOrderElementsOf(verbs(Qualification.class));
+    for (Map.Entry<String, Consumer<Qualification>> bad : cases.entrySet()) {
+      Qualification qualification =
+          Qualification.on(fsbench.session(null, Target.directory(target)));
+      assertRefused(
+          bad.getKey(),
+          () -> {
+            bad.getValue().accept(qualification);
+            qualification.run();
+          });
+    }
+    assertRefused(
+        "start", () -> Qualification.on(fsbench.session(null, Target.directory(target))).start());
+  }
+
   private void assertRefused(String verb, Runnable run) throws IOException {
     Throwable refusal = catchThrowable(run::run);
     assertThat(refusal).as("a bad value of %s", verb).isInstanceOf(InvalidInputException.class);
@@ -301,7 +332,7 @@ class EveryApiVerbRefusedTest {
   }
 
   /** The public instance methods of a builder and its superclasses but build, run and close. */
-  private static Set<String> verbs(Class<?> type) {
+  static Set<String> verbs(Class<?> type) {
     return Stream.<Class<?>>iterate(type, c -> c != null && c != Object.class, Class::getSuperclass)
         .flatMap(c -> Arrays.stream(c.getDeclaredMethods()))
         .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()))

@@ -9,14 +9,19 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code fsbench} command. Results go to stdout, progress and errors to stderr, so that JSON on
- * stdout is always clean. Exit codes: 0 success, 1 the run failed, 2 bad input, 3 environment.
+ * stdout is always clean. Exit codes: 0 success, 1 the run failed, 2 bad input, 3 environment;
+ * {@code fsbench check} adds 4 (a check failed) and 5 (inconclusive).
  */
 @Command(
     name = "fsbench",
     mixinStandardHelpOptions = true,
     scope = CommandLine.ScopeType.INHERIT,
     versionProvider = Version.class,
-    description = "Create, tune, benchmark and destroy Linux filesystems, and compare them.")
+    description = "Create, tune, benchmark and destroy Linux filesystems, and compare them.",
+    footerHeading = "%n",
+    footer =
+        "Exit codes: 0 success, 1 a run failed, 2 bad input, 3 environment (root, tools);"
+            + " fsbench check: 4 fail, 5 inconclusive.")
 public final class Main {
 
   public static void main(String[] args) {
@@ -43,6 +48,7 @@ public final class Main {
     cli.addSubcommand("run", new CommandLine(new RunCommand(fsbench)));
     cli.addSubcommand("fio", new CommandLine(new FioCommand(fsbench)));
     cli.addSubcommand("filebench", new CommandLine(new FilebenchCommand(fsbench)));
+    cli.addSubcommand("check", new CommandLine(new CheckCommand(fsbench)));
     cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(FioFlags.help(true));
     cli.getSubcommands().get("fio").getCommandSpec().usageMessage().footer(FioFlags.help(false));
     cli.setOut(out);

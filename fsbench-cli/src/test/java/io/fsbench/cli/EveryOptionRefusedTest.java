@@ -43,7 +43,7 @@ class EveryOptionRefusedTest {
   /** Options that take no value and conflict with nothing, so they have no bad use. */
   private static final Set<String> NO_BAD_USE = Set.of("--help", "--version", "--no-progress");
 
-  private static final List<String> COMMANDS = List.of("run", "fio", "compare", "volume");
+  private static final List<String> COMMANDS = List.of("run", "fio", "compare", "volume", "check");
 
   /**
    * Commands that only read the machine's state, which a refusal may use to say what is there: the
@@ -61,12 +61,13 @@ class EveryOptionRefusedTest {
   private List<Case> cases() {
     List<Case> cases = new ArrayList<>();
     String job = jobFile.toString();
-    for (String command : List.of("run", "fio", "volume")) {
+    for (String command : List.of("run", "fio", "volume", "check")) {
       // What a run needs besides the option under test.
       List<String> base =
           switch (command) {
             case "run" -> List.of("run", "--rw=write", "--bs=4k", "--size=1m");
             case "fio" -> List.of("fio", job);
+            case "check" -> List.of("check", "--expect", "randwrite-4k.iops>=1");
             default -> List.of("volume");
           };
       add(cases, command, "--fs", base, List.of("--fs", "xfz"), "'xfz'");
@@ -232,6 +233,64 @@ class EveryOptionRefusedTest {
         List.of("compare", "--fs", "ext4"),
         List.of("--out", file.toString()),
         "--out (" + file + ")");
+    List<String> check = List.of("check", "--fs", "ext4");
+    String pass = "randwrite-4k.iops>=1";
+    add(
+        cases,
+        "check",
+        "--expect",
+        check,
+        List.of("--expect", "randwrite-4k.latency<=1ms"),
+        "'latency'",
+        "sync.p99");
+    add(
+        cases,
+        "check",
+        "--expect",
+        check,
+        List.of("--expect", "fdatasync.p99<=10"),
+        "(10)",
+        "10ms");
+    add(
+        cases,
+        "check",
+        "--expect",
+        check,
+        List.of("--expect", "randwrite-4k.iops=>1"),
+        "'=>'",
+        ">=");
+    add(cases, "check", "--check", check, List.of("--check", "fdatasinc"), "'fdatasinc'");
+    add(
+        cases,
+        "check",
+        "--plausible",
+        check,
+        List.of("--expect", pass, "--plausible", "randwrite-4k.iops=5"),
+        "randwrite-4k.iops=5",
+        "LOW..HIGH");
+    add(
+        cases,
+        "check",
+        "--param",
+        check,
+        List.of("--expect", pass, "--param", "randwrite-4k.nonsense=1"),
+        "nonsense");
+    add(
+        cases,
+        "check",
+        "--within",
+        check,
+        List.of("--expect", pass, "--within", "0"),
+        "--within (0)");
+    add(cases, "check", "--plan", check, List.of("--plan", file.toString()), "--plan " + file);
+    add(
+        cases,
+        "check",
+        "--output-format",
+        check,
+        List.of("--expect", pass, "--output-format", "xml"),
+        "--output-format (xml)",
+        "junit-xml");
     return cases;
   }
 

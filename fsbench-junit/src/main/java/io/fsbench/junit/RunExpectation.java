@@ -81,6 +81,21 @@ public final class RunExpectation {
     return of(metric.get());
   }
 
+  /**
+   * A measure as {@code fsbench check} and {@link io.fsbench.Qualification} read it, e.g. {@code
+   * Measure.parse("sync.p99")} or {@code Measure.iops()}: the same selection (rates added over
+   * directions and jobs, the worst latency), in the measure's unit (latencies in ns).
+   */
+  public NumberExpectation<RunExpectation> measure(io.fsbench.Measure measure) {
+    double value;
+    try {
+      value = measure.valueIn(run);
+    } catch (io.fsbench.api.InvalidInputException e) {
+      throw Failures.fail(e.getMessage(), this);
+    }
+    return new NumberExpectation<>(this, measure.name(), value, measure.unit().symbol(), this);
+  }
+
   /** The metric that sums the result up: a block job's bandwidth, PostMark's transactions/s... */
   public NumberExpectation<RunExpectation> headline() {
     return of(result().headline());

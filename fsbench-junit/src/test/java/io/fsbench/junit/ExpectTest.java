@@ -60,6 +60,17 @@ class ExpectTest {
   }
 
   @Test
+  void readsAMeasureAsTheQualificationDoes() {
+    Expect.that(syncs).measure(io.fsbench.Measure.parse("fdatasync.p99")).atMost(60e9);
+    Expect.that(write).measure(io.fsbench.Measure.iops()).atLeast(1);
+    assertThatThrownBy(
+            () -> Expect.that(write).measure(io.fsbench.Measure.parse("sync.p99")).atMost(1))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageStartingWith(
+            "sync.p99 is not in the run of randwrite-4k: the run made no fsync/fdatasync calls");
+  }
+
+  @Test
   void failsWithActualExpectedAndTheRunsParameters() {
     AssertionFailedError failure =
         catchThrowableOfType(
