@@ -3,14 +3,19 @@ package io.fsbench.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.fsbench.CheckResult;
 import io.fsbench.FsBench;
+import io.fsbench.Verdict;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.PluginInfo;
 import io.fsbench.api.RunResult;
+import io.fsbench.api.Size;
+import io.fsbench.api.Target;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -97,6 +102,31 @@ class ExamplesIT {
     assertThat(result.jobs()).extracting(JobResult::groupid).containsExactly(0, 1);
     assertThat(result.jobs()).extracting(JobResult::members).containsExactly(2, 2);
     assertThat(result.jobs().get(1).read().ioBytes()).isPositive();
+  }
+
+  @Test
+  void example06QualifiesAnXfsVolumeWithinItsBudgetAndMapsTheVerdictToAnExitCode() {
+    assumeAvailable("xfs");
+    Duration budget = Duration.ofSeconds(90);
+
+    Verdict verdict = Example06InstallerCheck.check(Target.loop(Size.gib(1)), budget);
+
+    assertThat(verdict.checks())
+        .extracting(CheckResult::name)
+        .containsExactly("fdatasync", "randwrite-4k");
+    assertThat(verdict.elapsed()).isLessThanOrEqualTo(budget.plusSeconds(5));
+    CheckResult random = verdict.checks().get(1);
+    assertThat(random.run()).isPresent();
+    assertThat(random.run().orElseThrow().jobs().get(0).write().totalIos()).isPositive();
+    assertThat(random.findings())
+        .allSatisfy(f -> assertThat(f.actual()).as("%s", f.expectation()).isPresent());
+    assertThat(Example06InstallerCheck.exitCode(verdict))
+        .isEqualTo(
+            switch (verdict.outcome()) {
+              case PASS -> 0;
+              case FAIL -> 4;
+              case INCONCLUSIVE -> 5;
+            });
   }
 
   private static boolean isRoot() {
