@@ -20,8 +20,9 @@ import java.util.Map;
  * a broken clock) INCONCLUSIVE instead of PASS. The verdict maps to an exit code as {@code fsbench
  * check}'s does: 0 pass, 4 fail, 5 inconclusive. Needs root.
  *
- * <p>Run it on a loop image: {@code java -m io.fsbench.examples/io.fsbench.examples.Example06InstallerCheck};
- * on a disk whose data may be erased: {@code ... Example06InstallerCheck /dev/sdb}.
+ * <p>Run it on a loop image: {@code java -m
+ * io.fsbench.examples/io.fsbench.examples.Example06InstallerCheck}; on a disk whose data may be
+ * erased: {@code ... Example06InstallerCheck /dev/sdb}.
  */
 public final class Example06InstallerCheck {
 
@@ -61,7 +62,8 @@ public final class Example06InstallerCheck {
         System.out.printf("    %s: %s%n", f.expectation(), f.actualText());
       }
     }
-    System.out.println("verdict: " + verdict.outcome() + " in " + verdict.elapsed().toSeconds() + " s");
+    System.out.println(
+        "verdict: " + verdict.outcome() + " in " + verdict.elapsed().toSeconds() + " s");
     System.exit(exitCode(verdict));
   }
 }
