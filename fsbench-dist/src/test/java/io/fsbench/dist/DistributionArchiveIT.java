@@ -106,6 +106,44 @@ class DistributionArchiveIT {
   }
 
   @Test
+  void qualifiesADirectoryWithFsbenchCheckAndPassesItsExitCodeOn() throws Exception {
+    Path dir = Files.createDirectories(scratch.resolve("fsbench-check-dir"));
+
+    Finished pass =
+        fsbench(
+            "check",
+            "--dir",
+            dir.toString(),
+            "--expect",
+            "randwrite-4k.iops>=1",
+            "--param",
+            "randwrite-4k.size=8m",
+            "--param",
+            "randwrite-4k.runtime=1s",
+            "--within",
+            "60s",
+            "--output-format",
+            "junit-xml");
+    Finished fail =
+        fsbench(
+            "check",
+            "--dir",
+            dir.toString(),
+            "--expect",
+            "randwrite-4k.iops>=1000000000",
+            "--param",
+            "randwrite-4k.size=8m",
+            "--param",
+            "randwrite-4k.runtime=1s",
+            "--within",
+            "60s");
+
+    assertThat(pass.exitCode()).as(pass.stderr()).isZero();
+    assertThat(pass.stdout()).contains("<testsuite", "<testcase", "randwrite-4k");
+    assertThat(fail.exitCode()).as(fail.stderr()).isEqualTo(4);
+  }
+
+  @Test
   void printsTheVersionItWasBuiltAs() throws Exception {
     Finished version = fsbench("--version");
 
