@@ -57,6 +57,15 @@ public final class ConsoleTableWriter implements ComparisonWriter {
 
   /** The overview matrix, when there are several columns and they fit the width. */
   private static void overview(Comparison comparison, Appendable out) throws IOException {
+    overview(comparison, out, WIDTH);
+  }
+
+  /**
+   * The overview in {@code width} columns: a row per line where that fits; else each row's label on
+   * a line of its own and its unit and values on the next (the classic table's 51 rows on four
+   * filesystems need that in 100 columns); else none, the tables below having every number.
+   */
+  static void overview(Comparison comparison, Appendable out, int width) throws IOException {
     OverviewMatrix matrix = OverviewMatrix.of(comparison);
     if (!matrix.worthShowing()) {
       return;
@@ -75,26 +84,41 @@ public final class ConsoleTableWriter implements ComparisonWriter {
       }
     }
     label = Math.min(label, OVERVIEW_LABEL);
-    int total = 2 + label + 2 + unit + widths.stream().mapToInt(w -> w + 2).sum();
-    if (total > WIDTH) {
-      return; // too many columns for a terminal; the tables below have every number
+    int values = widths.stream().mapToInt(w -> w + 2).sum();
+    boolean oneLine = 2 + label + 2 + unit + values <= width;
+    if (!oneLine && 2 + TWO_LINE_INDENT + unit + values > width) {
+      return; // too many columns even with the labels on lines of their own
     }
     out.append('\n');
-    wrapped(out, "overview: " + OverviewMatrix.legend(comparison), "", "  ");
-    StringBuilder head = new StringBuilder("  " + Text.left("step", label) + "  ");
-    head.append(Text.left("unit", unit));
-    for (int i = 0; i < widths.size(); i++) {
-      head.append("  ").append(Text.right(matrix.columns().get(i), widths.get(i)));
+    for (String l : Text.wrap("overview: " + OverviewMatrix.legend(comparison), width, "", "  ")) {
+      line(out, l);
     }
-    line(out, head.toString().stripTrailing());
+    String head = oneLine ? "  " + Text.left("step", label) + "  " : "  step /" + "\n" + indent();
+    line(out, (head + values(Text.left("unit", unit), matrix.columns(), widths)).stripTrailing());
     for (OverviewMatrix.Row row : matrix.rows()) {
-      StringBuilder l = new StringBuilder("  " + Text.left(row.label(), label) + "  ");
-      l.append(Text.left(row.unit(), unit));
-      for (int i = 0; i < widths.size(); i++) {
-        l.append("  ").append(Text.right(row.entries().get(i), widths.get(i)));
-      }
-      line(out, l.toString().stripTrailing());
+      String first =
+          oneLine
+              ? "  " + Text.left(row.label(), label) + "  "
+              : "  " + Text.fit(row.label(), width - 2) + "\n" + indent();
+      line(
+          out,
+          (first + values(Text.left(row.unit(), unit), row.entries(), widths)).stripTrailing());
     }
+  }
+
+  /** How far a row's unit and values are indented under its label in the two-line overview. */
+  private static final int TWO_LINE_INDENT = 4;
+
+  private static String indent() {
+    return " ".repeat(2 + TWO_LINE_INDENT);
+  }
+
+  private static String values(String unit, List<String> entries, List<Integer> widths) {
+    StringBuilder l = new StringBuilder(unit);
+    for (int i = 0; i < widths.size(); i++) {
+      l.append("  ").append(Text.right(entries.get(i), widths.get(i)));
+    }
+    return l.toString();
   }
 
   private static String row(WorkloadTable table, WorkloadTable.Row row) {

@@ -3,6 +3,8 @@ package io.fsbench.core.report.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fsbench.api.Comparison;
+import java.io.IOException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ConsoleTableWriterTest {
@@ -18,6 +20,26 @@ class ConsoleTableWriterTest {
   @Test
   void fitsAHundredColumnTerminal() {
     assertThat(text.lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+  }
+
+  @Test
+  void putsEachOverviewRowsLabelOnALineOfItsOwnWhereTheRowsDoNotFitTheWidth() throws IOException {
+    StringBuilder narrow = new StringBuilder();
+    ConsoleTableWriter.overview(comparison, narrow, 80);
+
+    List<String> lines = narrow.toString().lines().toList();
+    assertThat(lines).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
+    assertThat(lines).contains("  randwrite-4k", "  fsmark");
+    assertThat(lines)
+        .anySatisfy(line -> assertThat(line).startsWith("      IOPS ↑").contains("12430", "1.07×"));
+  }
+
+  @Test
+  void leavesTheOverviewOutWhereEvenTwoLinesARowDoNotFit() throws IOException {
+    StringBuilder tiny = new StringBuilder();
+    ConsoleTableWriter.overview(comparison, tiny, 40);
+
+    assertThat(tiny.toString()).isEmpty();
   }
 
   @Test
