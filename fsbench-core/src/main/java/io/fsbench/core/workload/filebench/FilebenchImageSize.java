@@ -105,6 +105,10 @@ public final class FilebenchImageSize {
     for (var variable : variables(spec).entrySet()) {
       options = options.set(variable.getKey(), variable.getValue());
     }
+    if (spec.runtime().isPresent()) {
+      // a file without `run` (webproxy.f) is planned with the runtime given, as it will run
+      options = options.runtime(spec.runtime().get());
+    }
     FilebenchRun run = FilebenchRun.prepare(script, options);
     run.plan();
     long bytes = 0;

@@ -95,6 +95,29 @@ class FilebenchImageSizeTest {
   }
 
   @Test
+  void aFileWithoutRunIsPlannedWithTheRuntimeGivenAsWebproxyFIs() throws IOException {
+    Path file =
+        Files.writeString(
+            Files.createDirectories(temp.resolve("fsbench-norun")).resolve("fsbench-norun.f"),
+            """
+            define fileset name=a,path=/tmp,size=16k,entries=100,dirwidth=20,prealloc
+            define process name=p
+            {
+              thread name=t
+              {
+                flowop openfile name=open,filesetname=a,fd=1
+              }
+            }
+            """);
+
+    long planned =
+        FilebenchImageSize.plannedDatasetBytes(
+            FilebenchSpec.of(file).runtime(java.time.Duration.ofSeconds(3)));
+
+    assertThat(planned).isEqualTo(100 * 16 * 1024);
+  }
+
+  @Test
   void aPersonalitysDatasetIsResolvedBeforeSizing() {
     Path mongo = FilebenchPersonalities.file("mongo");
 
