@@ -50,22 +50,6 @@ final class QualificationRun {
     DEADLINE
   }
 
-  /** The job options a check's parameters show, where a job has them. */
-  private static final List<String> JOB_OPTIONS =
-      List.of(
-          "rw",
-          "rwmixread",
-          "bs",
-          "size",
-          "ioengine",
-          "iodepth",
-          "direct",
-          "numjobs",
-          "fsync",
-          "fdatasync",
-          "time_based",
-          "runtime");
-
   private final List<Check> checks;
   private final Runner runner;
   private final Clock clock;
@@ -268,7 +252,7 @@ final class QualificationRun {
       String prefix = workloads.size() == 1 ? "" : w.name() + ".";
       if (w.spec() instanceof JobSpec job) {
         Map<String, String> options = FioOptionTable.effective(job);
-        for (String key : JOB_OPTIONS) {
+        for (String key : JobResult.DESCRIBING_OPTIONS) {
           if (options.containsKey(key)) {
             parameters.put(prefix + key, options.get(key));
           }

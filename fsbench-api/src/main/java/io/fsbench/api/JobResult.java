@@ -86,6 +86,26 @@ public record JobResult(
     LatencyProfile latencyProfile)
     implements WorkloadResult {
 
+  /**
+   * The keys of {@link #options()} that say what a job did, in the order a one-line description
+   * shows them (a failed expectation's message, a check's parameters).
+   */
+  public static final List<String> DESCRIBING_OPTIONS =
+      List.of(
+          "rw",
+          "rwmixread",
+          "bs",
+          "size",
+          "nrfiles",
+          "ioengine",
+          "iodepth",
+          "direct",
+          "numjobs",
+          "fsync",
+          "fdatasync",
+          "time_based",
+          "runtime");
+
   /** The keys of {@link #iodepthLevel()}, in fio's order. */
   public static final List<String> IODEPTH_LEVEL_KEYS =
       List.of("1", "2", "4", "8", "16", "32", ">=64");

@@ -6,8 +6,6 @@ import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
 import io.fsbench.core.jobfile.JobOptionParser;
-import io.fsbench.core.workload.filebench.FilebenchImageSize;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,7 +78,7 @@ final class FilebenchCommand implements Callable<Integer> {
     output.check(); // a typo in the format, or an unwritable file, fails before the run
     var err = spec.commandLine().getErr();
     FsBench instance = fsbench.get();
-    sizeImage(instance, workload, err);
+    Runs.sizeFilebenchImage(instance, target, workload, err);
     // checks the target, the tuning and the file's language before anything is made
     try (Session session = Runs.session(instance, target).check(workload)) {
       session.messages(line -> err.println("fsbench: " + line));
@@ -91,28 +89,6 @@ final class FilebenchCommand implements Callable<Integer> {
       output.write(result, result.result().toolText().orElseThrow(), spec.commandLine().getOut());
       return 0;
     }
-  }
-
-  /**
-   * Without --image-size, the loop image is sized from the workload's planned dataset (twice it, at
-   * least 512m), and the line says so; refused when the work dir cannot hold it.
-   */
-  private void sizeImage(FsBench instance, FilebenchSpec workload, PrintWriter err) {
-    if (!target.loopImageUnsized()) {
-      return;
-    }
-    long dataset = FilebenchImageSize.plannedDatasetBytes(workload);
-    long free = FilebenchImageSize.freeBytes(instance.workDir());
-    FilebenchImageSize.Choice image = FilebenchImageSize.choose(dataset, free);
-    target.imageSize(image.size());
-    err.println(
-        "fsbench: loop image "
-            + image.size()
-            + ": "
-            + image.reason()
-            + (free < 0 ? " (the work dir's free space is unknown)" : "")
-            + "; --image-size chooses another");
-    err.flush();
   }
 
   /** The workload the command line describes; bad input is refused here, naming the value. */

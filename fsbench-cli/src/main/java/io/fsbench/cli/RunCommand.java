@@ -5,6 +5,7 @@ import io.fsbench.JobBuilder;
 import io.fsbench.Reports;
 import io.fsbench.Session;
 import io.fsbench.Workloads;
+import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.RunResult;
@@ -144,7 +145,11 @@ final class RunCommand implements Callable<Integer> {
     }
     Workload named = Workloads.named(workload, params());
     Reports.check(named, output.format());
-    try (Session session = Runs.session(fsbench.get(), target)) {
+    FsBench instance = fsbench.get();
+    if (named.spec() instanceof FilebenchSpec filebench) {
+      Runs.sizeFilebenchImage(instance, target, filebench, spec.commandLine().getErr());
+    }
+    try (Session session = Runs.session(instance, target)) {
       if (named.spec() instanceof JobSpec job) {
         JobBuilder builder = session.job(job).dropCaches(dropCaches);
         return runJob(session, builder, job.name());

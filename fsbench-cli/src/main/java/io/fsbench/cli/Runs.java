@@ -2,9 +2,11 @@ package io.fsbench.cli;
 
 import io.fsbench.FsBench;
 import io.fsbench.Session;
+import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Target;
+import io.fsbench.core.workload.filebench.FilebenchImageSize;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
@@ -21,6 +23,30 @@ final class Runs {
   static Session session(FsBench fsbench, TargetOptions options) {
     Target target = options.target();
     return fsbench.session(options.fileSystemId(), target).tuned(options.tuning()).check();
+  }
+
+  /**
+   * Without --image-size, a filebench workload's loop image is sized from its planned dataset
+   * (twice it, at least 512m), and a line says so; refused when the work dir cannot hold it. Shared
+   * by {@code fsbench filebench} and {@code fsbench run --workload filebench:NAME}.
+   */
+  static void sizeFilebenchImage(
+      FsBench fsbench, TargetOptions target, FilebenchSpec workload, PrintWriter err) {
+    if (!target.loopImageUnsized()) {
+      return;
+    }
+    long dataset = FilebenchImageSize.plannedDatasetBytes(workload);
+    long free = FilebenchImageSize.freeBytes(fsbench.workDir());
+    FilebenchImageSize.Choice image = FilebenchImageSize.choose(dataset, free);
+    target.imageSize(image.size());
+    err.println(
+        "fsbench: loop image "
+            + image.size()
+            + ": "
+            + image.reason()
+            + (free < 0 ? " (the work dir's free space is unknown)" : "")
+            + "; --image-size chooses another");
+    err.flush();
   }
 
   /** "a fresh ext4 volume (512m loop image)", for progress lines. */

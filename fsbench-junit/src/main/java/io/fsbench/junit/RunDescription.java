@@ -10,23 +10,6 @@ import java.util.Map;
 /** The parameters of a run as a failure message ends: workload, filesystem, tuning, options. */
 final class RunDescription {
 
-  /** The job options that say what a job did, in this order, where the job has them. */
-  private static final List<String> JOB_OPTIONS =
-      List.of(
-          "rw",
-          "rwmixread",
-          "bs",
-          "size",
-          "nrfiles",
-          "ioengine",
-          "iodepth",
-          "direct",
-          "numjobs",
-          "fsync",
-          "fdatasync",
-          "time_based",
-          "runtime");
-
   private RunDescription() {}
 
   /**
@@ -66,7 +49,7 @@ final class RunDescription {
 
   private static String options(Map<String, String> options) {
     List<String> shown = new ArrayList<>();
-    for (String key : JOB_OPTIONS) {
+    for (String key : JobResult.DESCRIBING_OPTIONS) {
       String value = options.get(key);
       if (value != null && !isDefault(key, value, options)) {
         shown.add(key + "=" + value);

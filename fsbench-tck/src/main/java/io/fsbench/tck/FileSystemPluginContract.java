@@ -122,15 +122,7 @@ public abstract class FileSystemPluginContract {
 
   @Test
   void describesItselfWithoutThrowing() {
-    assertThat(plugin.id())
-        .as(
-            "plugin id %s: ids are what users type after --fs; fix: return lower-case letters,"
-                + " digits, '-' or '_' from id(), starting with a letter or digit, e.g. \"f2fs\"",
-            plugin.id())
-        .matches("[a-z0-9][a-z0-9_-]*");
-    assertThat(plugin.description())
-        .as("%s's description(); fix: return one line that fsbench plugins prints", plugin.id())
-        .isNotBlank();
+    PluginIdentity.assertDescribesItself(plugin);
     assertThatCode(() -> plugin.features(host))
         .as(
             "%s's features() on this host; fix: answer from what the host says, never throw",
@@ -142,9 +134,6 @@ public abstract class FileSystemPluginContract {
                 + " the plugin runs with its version (Probes.version), for the report",
             plugin.id())
         .isNotEmpty();
-    assertThat(plugin.maxFileSize().bytes())
-        .as("%s's maxFileSize(); fix: return the largest file the filesystem holds", plugin.id())
-        .isPositive();
   }
 
   @Test
