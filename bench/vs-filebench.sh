@@ -8,7 +8,7 @@
 #       compared where the model decides: the flowop names, each flowop's share of the ops (within
 #       2 points), each side's IO Summary against its own flowop lines, and bytes per op (see
 #       FilebenchAgreement and docs/filebench.md). Exit status 1 when any case disagrees.
-#   bench/vs-filebench.sh --ratios [--dir /var/tmp] [--rounds 2] [--runtime 10]
+#   bench/vs-filebench.sh --ratios [--dir /var/tmp] [--rounds 2] [--runtime 10] [--only NAME,..]
 #       the six personalities in ABBA order per round; the table of IO Summary ops/s with the
 #       fsbench/filebench ratio, and each personality's flowop-mix deviation, on stdout.
 #

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * bench/vs-filebench.sh [--dir /var/tmp] [--seed 7] [--count 20] [--runtime 2]
- * bench/vs-filebench.sh --ratios [--dir /var/tmp] [--rounds 2] [--runtime 10]
+ * bench/vs-filebench.sh --ratios [--dir /var/tmp] [--rounds 2] [--runtime 10] [--only NAME,..]
  * </pre>
  */
 public final class FilebenchDiff {
@@ -56,9 +56,9 @@ public final class FilebenchDiff {
     Map<String, String> options =
         HarnessArgs.parse(
             args,
-            List.of("--dir", "--seed", "--count", "--rounds", "--runtime"),
+            List.of("--dir", "--seed", "--count", "--rounds", "--runtime", "--only"),
             "vs-filebench.sh takes --dir PATH, --seed N, --count N, --runtime SECONDS, --ratios,"
-                + " --rounds N");
+                + " --rounds N, --only NAME[,NAME...]");
     String missing = FilebenchCpp.missing();
     if (missing != null) {
       throw new FsBenchException(FsBenchException.Kind.ENVIRONMENT, missing);
@@ -69,7 +69,8 @@ public final class FilebenchDiff {
     Duration runtime =
         Duration.ofSeconds(HarnessArgs.number(options, "--runtime", ratios ? 10 : 2));
     if (ratios) {
-      System.out.print(diff.ratios(HarnessArgs.number(options, "--rounds", 2), runtime));
+      List<String> only = personalities(options.get("--only"));
+      System.out.print(diff.ratios(only, HarnessArgs.number(options, "--rounds", 2), runtime));
       return 0;
     }
     DiffSummary<FilebenchCase> summary =
@@ -180,14 +181,33 @@ public final class FilebenchDiff {
     }
   }
 
+  /** The personalities --only names (all six without it), refused when one is not among them. */
+  private static List<String> personalities(String only) {
+    if (only == null) {
+      return FilebenchCases.PERSONALITY_ORDER;
+    }
+    List<String> names = List.of(only.split(","));
+    for (String name : names) {
+      if (!FilebenchCases.PERSONALITY_ORDER.contains(name)) {
+        throw new FsBenchException(
+            FsBenchException.Kind.BAD_INPUT,
+            "--only ("
+                + name
+                + ") is not one of the personalities the ratios run: "
+                + String.join(", ", FilebenchCases.PERSONALITY_ORDER));
+      }
+    }
+    return names;
+  }
+
   /** Each personality, ABBA per round; the ratio table and each personality's mix deviation. */
-  String ratios(int rounds, Duration runtime) {
+  String ratios(List<String> personalities, int rounds, Duration runtime) {
     Path workloads = FilebenchCpp.source().resolve("workloads");
     RatioTable table = new RatioTable();
     Map<String, Double> deviation = new LinkedHashMap<>();
     List<String> failures = new ArrayList<>();
     String fs = fileSystem(scratch.parent());
-    for (String name : FilebenchCases.PERSONALITY_ORDER) {
+    for (String name : personalities) {
       FilebenchCase c = FilebenchCases.personality(workloads, name, runtime);
       for (int round = 0; round < rounds; round++) {
         FilebenchOutput lastC = null;

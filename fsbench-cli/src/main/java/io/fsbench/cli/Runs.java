@@ -26,9 +26,9 @@ final class Runs {
   }
 
   /**
-   * Without --image-size, a filebench workload's loop image is sized from its planned dataset
-   * (twice it, at least 512m), and a line says so; refused when the work dir cannot hold it. Shared
-   * by {@code fsbench filebench} and {@code fsbench run --workload filebench:NAME}.
+   * Without --image-size, a filebench workload's loop image is sized from its planned dataset (four
+   * times it, at least 1g), and a line says so; refused when the work dir cannot hold it. Shared by
+   * {@code fsbench filebench} and {@code fsbench run --workload filebench:NAME}.
    */
   static void sizeFilebenchImage(
       FsBench fsbench, TargetOptions target, FilebenchSpec workload, PrintWriter err) {

@@ -46,8 +46,8 @@ final class TargetOptions {
       names = "--image-size",
       paramLabel = "SIZE",
       description =
-          "Size of the loop image for --fs (default: 512m; filebench: twice the planned dataset,"
-              + " at least 512m).")
+          "Size of the loop image for --fs (default: 512m; filebench: four times the planned"
+              + " dataset, at least 1g).")
   String imageSize;
 
   @Option(

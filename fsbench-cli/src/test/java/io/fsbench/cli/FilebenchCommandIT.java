@@ -69,8 +69,8 @@ class FilebenchCommandIT {
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stderr())
-        .contains("fsbench: loop image 512m: the floor of 512m")
-        .contains("fsbench: running " + workload + " on a fresh ext4 volume (512m loop image")
+        .contains("fsbench: loop image 1g: the floor of 1g")
+        .contains("fsbench: running " + workload + " on a fresh ext4 volume (1g loop image")
         .contains("tuned atime=off")
         .contains("fsbench: fsbench tiny workload loaded")
         .contains("fsbench: Warning: the dataset (200.0 KiB) is");

@@ -196,10 +196,10 @@ class FilebenchCommandTest {
             "--runtime",
             "1s");
 
-    // 100000 files of 4 KiB are 390.6 MiB: twice that is 781.25 MiB, rounded up to whole MiB
+    // 100000 files of 4 KiB are 390.6 MiB: four times that is 1562.5 MiB, rounded up to whole MiB
     assertThat(cli.err())
-        .contains("fsbench: loop image 782m: 2x the planned dataset of 390.6 MiB")
-        .contains("on a fresh ext4 volume (782m loop image)");
+        .contains("fsbench: loop image 1563m: 4x the planned dataset of 390.6 MiB")
+        .contains("on a fresh ext4 volume (1563m loop image)");
     assertThat(code).as("the scripted mount mounts nothing").isEqualTo(1);
   }
 
@@ -209,10 +209,21 @@ class FilebenchCommandTest {
     RecordingCli cli = new RecordingCli(temp);
 
     cli.run("filebench", file.toString(), "--fs", "ext4", "--runtime", "1s");
-    assertThat(cli.err()).contains("fsbench: loop image 512m: the floor of 512m");
+    assertThat(cli.err()).contains("fsbench: loop image 1g: the floor of 1g");
 
-    cli.run("filebench", file.toString(), "--fs", "ext4", "--image-size", "1g", "--runtime", "1s");
-    assertThat(cli.err()).doesNotContain("loop image 512m").contains("(1g loop image)");
+    cli.run("filebench", file.toString(), "--fs", "ext4", "--image-size", "2g", "--runtime", "1s");
+    assertThat(cli.err()).doesNotContain("loop image 1g").contains("(2g loop image)");
+  }
+
+  @Test
+  void runSizesAFilebenchPersonalitysImageByTheSameRule() {
+    RecordingCli cli = new RecordingCli(temp);
+
+    cli.run("run", "--workload", "filebench:webserver", "--fs", "ext4", "--param", "runtime=1s");
+
+    assertThat(cli.err())
+        .contains("fsbench: loop image 1g: the floor of 1g (4x the planned dataset of")
+        .contains("on a fresh ext4 volume (1g loop image)");
   }
 
   @Test

@@ -375,7 +375,7 @@ final class FileFlowops {
       for (long seek = 0; seek < wss; seek += length) {
         int n = FileCalls.write(fd, buffer, offset, (int) length);
         if (n != length) {
-          throw new FlowopFailure(f, "wrote " + n + " of " + length + " bytes");
+          throw shortWrite(f, "wrote", n, length);
         }
         length = Math.min(wss - seek, iosize);
         bytes += n;
@@ -427,7 +427,7 @@ final class FileFlowops {
       throw new FlowopFailure(f, "append failed: " + e.getMessage(), e);
     }
     if (n != length) {
-      throw new FlowopFailure(f, "appended " + n + " of " + length + " bytes");
+      throw shortWrite(f, "appended", n, length);
     }
     thread.end(f, n);
     return ThreadFlow.OK;
@@ -459,6 +459,29 @@ final class FileFlowops {
     return slotEntry[slot] != EntryPool.NONE
         ? slotFileset[slot].tree().size(slotEntry[slot])
         : Flowop.draw(requireFileset(f).spec().size());
+  }
+
+  /**
+   * A short write ends the run, as filebench's FB_WRITE check does; the usual cause is a full
+   * volume, which the message names with its free space so that the fix is plain.
+   */
+  private FlowopFailure shortWrite(Flowop f, String verb, long written, long length) {
+    String message = verb + " " + written + " of " + length + " bytes";
+    try {
+      var store = Files.getFileStore(directory);
+      long free = store.getUsableSpace();
+      if (free < Math.max(length, store.getTotalSpace() / 100)) {
+        message +=
+            ": the filesystem is full ("
+                + FilebenchResult.Dataset.bytes(free)
+                + " free of "
+                + FilebenchResult.Dataset.bytes(store.getTotalSpace())
+                + "); give the volume more room (--image-size) or shrink the filesets";
+      }
+    } catch (IOException e) {
+      // the free space is only an explanation; the short write is the error
+    }
+    return new FlowopFailure(f, message);
   }
 
   static void requireFits(Flowop f, long iosize, long wss) {

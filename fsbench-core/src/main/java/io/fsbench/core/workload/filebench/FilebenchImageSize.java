@@ -11,11 +11,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The loop image a filebench workload needs when the caller gives no size: twice the dataset its
- * plan draws (the filesets' entries' sizes, made or not, before any I/O), for the files the
- * workload creates and grows and the filesystem's own metadata and journal, and never below {@link
- * #FLOOR}; refused when the work dir's filesystem has not that much free space, since a sparse
- * image that outgrows its host fails the run halfway with I/O errors.
+ * The loop image a filebench workload needs when the caller gives no size: four times the dataset
+ * its plan draws (the filesets' entries' sizes, made or not, before any I/O), for the files the
+ * workload creates and grows — fileserver's appends grew its files by more than the dataset in 3 s
+ * here, and XFS keeps speculative preallocation on files appended and closed again — and the
+ * filesystem's own metadata and journal, never below {@link #FLOOR}. When the work dir cannot hold
+ * that, twice the dataset ({@link #MIN_HEADROOM}) with a note; refused when it cannot hold even
+ * that, since a sparse image that outgrows its host fails the run halfway with I/O errors.
  *
  * <pre>{@code
  * long dataset = FilebenchImageSize.plannedDatasetBytes(spec);
@@ -26,10 +28,13 @@ import java.util.Map;
 public final class FilebenchImageSize {
 
   /** The smallest image: room for any filesystem fsbench makes (xfs needs 300 MiB) and a run. */
-  public static final Size FLOOR = Size.mib(512);
+  public static final Size FLOOR = Size.gib(1);
 
-  /** Image bytes per dataset byte. */
-  public static final int HEADROOM = 2;
+  /** Image bytes per dataset byte, where the work dir has room. */
+  public static final int HEADROOM = 4;
+
+  /** Image bytes per dataset byte at the least, where the work dir is short of room. */
+  public static final int MIN_HEADROOM = 2;
 
   private static final long MIB = 1L << 20;
 
@@ -38,51 +43,72 @@ public final class FilebenchImageSize {
    *
    * @param size the image's size, whole MiB
    * @param datasetBytes the planned dataset it was sized from
-   * @param reason e.g. "2x the planned dataset (1.2 GiB)" or "the floor (the dataset is 3.0 MiB)"
+   * @param reason e.g. "4x the planned dataset (1.2 GiB)" or "the floor of 1g (...)"
    */
   public record Choice(Size size, long datasetBytes, String reason) {}
 
   private FilebenchImageSize() {}
 
   /**
-   * The rule: {@code max(FLOOR, HEADROOM x dataset)}, rounded up to whole MiB.
+   * The rule: {@code max(FLOOR, HEADROOM x dataset)}, rounded up to whole MiB; where the free space
+   * is short of that, {@code max(FLOOR, MIN_HEADROOM x dataset)}.
    *
    * @param freeBytes the work dir's free space; a negative value means unknown (not checked)
-   * @throws EnvironmentException when the image would not fit the free space, with both figures and
-   *     what to do
+   * @throws EnvironmentException when not even the smaller image would fit the free space, with
+   *     both figures and what to do
    */
   public static Choice choose(long datasetBytes, long freeBytes) {
     if (datasetBytes < 0) {
       throw new IllegalArgumentException(
           "dataset (" + datasetBytes + " bytes) must not be negative");
     }
-    long wanted = saturatingMultiply(datasetBytes, HEADROOM);
-    boolean floor = wanted <= FLOOR.bytes();
-    long bytes = floor ? FLOOR.bytes() : roundUpToMib(wanted);
-    String dataset = FilebenchResult.Dataset.bytes(datasetBytes);
-    String reason =
-        floor
-            ? "the floor of "
-                + FLOOR
-                + " ("
-                + HEADROOM
-                + "x the planned dataset of "
-                + dataset
-                + " is less)"
-            : HEADROOM + "x the planned dataset of " + dataset;
-    if (freeBytes >= 0 && bytes > freeBytes) {
-      throw new EnvironmentException(
-          "the loop image for this workload would be "
-              + FilebenchResult.Dataset.bytes(bytes)
-              + " ("
-              + reason
-              + "), but the work dir has only "
-              + FilebenchResult.Dataset.bytes(freeBytes)
-              + " free; shrink the filesets (--set nfiles=N or filesize=S), free space or move"
-              + " the work dir ($FSBENCH_WORK_DIR), or choose the size with --image-size, a"
-              + " --device or a --dir");
+    Choice roomy = sized(datasetBytes, HEADROOM);
+    if (freeBytes < 0 || roomy.size().bytes() <= freeBytes) {
+      return roomy;
     }
-    return new Choice(Size.bytes(bytes), datasetBytes, reason);
+    Choice tight = sized(datasetBytes, MIN_HEADROOM);
+    if (tight.size().bytes() <= freeBytes) {
+      return new Choice(
+          tight.size(),
+          datasetBytes,
+          tight.reason()
+              + ", as the work dir has only "
+              + FilebenchResult.Dataset.bytes(freeBytes)
+              + " free of the "
+              + FilebenchResult.Dataset.bytes(roomy.size().bytes())
+              + " wanted; a run that appends much may fill it");
+    }
+    throw new EnvironmentException(
+        "the loop image for this workload would be "
+            + FilebenchResult.Dataset.bytes(tight.size().bytes())
+            + " at the least ("
+            + tight.reason()
+            + "), but the work dir has only "
+            + FilebenchResult.Dataset.bytes(freeBytes)
+            + " free; shrink the filesets (--set nfiles=N or filesize=S), free space or move"
+            + " the work dir ($FSBENCH_WORK_DIR), or choose the size with --image-size, a"
+            + " --device or a --dir");
+  }
+
+  private static Choice sized(long datasetBytes, int headroom) {
+    long wanted = saturatingMultiply(datasetBytes, headroom);
+    String dataset = FilebenchResult.Dataset.bytes(datasetBytes);
+    if (wanted <= FLOOR.bytes()) {
+      return new Choice(
+          FLOOR,
+          datasetBytes,
+          "the floor of "
+              + FLOOR
+              + " ("
+              + headroom
+              + "x the planned dataset of "
+              + dataset
+              + " is less)");
+    }
+    return new Choice(
+        Size.bytes(roundUpToMib(wanted)),
+        datasetBytes,
+        headroom + "x the planned dataset of " + dataset);
   }
 
   /**

@@ -13,7 +13,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The loop image of {@code fsbench filebench --fs}: twice the planned dataset, at least 512m. */
+/**
+ * The loop image of {@code fsbench filebench --fs}: four times the planned dataset, at least 1g;
+ * twice it where the work dir is short of room.
+ */
 class FilebenchImageSizeTest {
 
   private static final long MIB = 1L << 20;
@@ -26,41 +29,54 @@ class FilebenchImageSizeTest {
   void aSmallDatasetGetsTheFloorAndSaysSo() {
     FilebenchImageSize.Choice choice = FilebenchImageSize.choose(3 * MIB, 100 * GIB);
 
-    assertThat(choice.size()).isEqualTo(Size.mib(512));
+    assertThat(choice.size()).isEqualTo(Size.gib(1));
     assertThat(choice.reason())
-        .isEqualTo("the floor of 512m (2x the planned dataset of 3.0 MiB is less)");
+        .isEqualTo("the floor of 1g (4x the planned dataset of 3.0 MiB is less)");
   }
 
   @Test
-  void aLargeDatasetGetsTwiceItsSizeRoundedUpToWholeMib() {
-    assertThat(FilebenchImageSize.choose(3 * GIB, 100 * GIB).size()).isEqualTo(Size.gib(6));
-    assertThat(FilebenchImageSize.choose(300 * MIB + 1, 100 * GIB).size()).isEqualTo(Size.mib(601));
+  void aLargeDatasetGetsFourTimesItsSizeRoundedUpToWholeMib() {
+    assertThat(FilebenchImageSize.choose(3 * GIB, 100 * GIB).size()).isEqualTo(Size.gib(12));
+    assertThat(FilebenchImageSize.choose(300 * MIB + 1, 100 * GIB).size())
+        .isEqualTo(Size.mib(1201));
     assertThat(FilebenchImageSize.choose(3 * GIB, UNKNOWN).reason())
-        .isEqualTo("2x the planned dataset of 3.0 GiB");
+        .isEqualTo("4x the planned dataset of 3.0 GiB");
   }
 
   @Test
-  void theFloorAndTwiceTheDatasetMeetAt256Mib() {
-    assertThat(FilebenchImageSize.choose(256 * MIB, 100 * GIB).size()).isEqualTo(Size.mib(512));
-    assertThat(FilebenchImageSize.choose(256 * MIB + 1, 100 * GIB).size()).isEqualTo(Size.mib(513));
+  void theFloorAndFourTimesTheDatasetMeetAt256Mib() {
+    assertThat(FilebenchImageSize.choose(256 * MIB, 100 * GIB).size()).isEqualTo(Size.gib(1));
+    assertThat(FilebenchImageSize.choose(256 * MIB + 1, 100 * GIB).size())
+        .isEqualTo(Size.mib(1025));
+  }
+
+  @Test
+  void aWorkDirShortOfRoomGetsTwiceTheDatasetAndSaysWhy() {
+    FilebenchImageSize.Choice choice = FilebenchImageSize.choose(10 * GIB, 30 * GIB);
+
+    assertThat(choice.size()).isEqualTo(Size.gib(20));
+    assertThat(choice.reason())
+        .isEqualTo(
+            "2x the planned dataset of 10.0 GiB, as the work dir has only 30.0 GiB free of the"
+                + " 40.0 GiB wanted; a run that appends much may fill it");
   }
 
   @Test
   void refusesAnImageTheWorkDirCannotHoldNamingBothSizesAndWhatToDo() {
     assertThatThrownBy(() -> FilebenchImageSize.choose(10 * GIB, 15 * GIB))
         .isInstanceOf(EnvironmentException.class)
-        .hasMessageContaining("would be 20.0 GiB (2x the planned dataset of 10.0 GiB)")
+        .hasMessageContaining("would be 20.0 GiB at the least (2x the planned dataset of 10.0 GiB)")
         .hasMessageContaining("the work dir has only 15.0 GiB free")
         .hasMessageContaining("--set nfiles=N")
         .hasMessageContaining("--image-size");
     assertThatThrownBy(() -> FilebenchImageSize.choose(MIB, 100 * MIB))
-        .hasMessageContaining("would be 512.0 MiB (the floor of 512m");
+        .hasMessageContaining("would be 1.0 GiB at the least (the floor of 1g");
     assertThat(FilebenchImageSize.choose(10 * GIB, 20 * GIB).size()).isEqualTo(Size.gib(20));
   }
 
   @Test
   void anUnknownFreeSpaceIsNotChecked() {
-    assertThat(FilebenchImageSize.choose(1L << 50, UNKNOWN).size()).isEqualTo(Size.bytes(1L << 51));
+    assertThat(FilebenchImageSize.choose(1L << 50, UNKNOWN).size()).isEqualTo(Size.bytes(1L << 52));
   }
 
   @Test
