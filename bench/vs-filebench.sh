@@ -13,7 +13,8 @@
 #       fsbench/filebench ratio, and each personality's flowop-mix deviation, on stdout.
 #
 # Scratch directories are named fsbench-fbdiff-* under --dir and removed after each run; the
-# workload files filebench reads are written as /tmp/fsbench-fbdiff-*.f and removed likewise.
+# workload files are written as fsbench-fbdiff-*.f (filebench's beside its scratch directory, since as
+# root filebench runs with a private tmpfs on /tmp: FilebenchCpp.command) and removed likewise.
 # FSBENCH_FILEBENCH_SOURCE names the folder of the tarball and workloads/ (default
 # ../shared/reference/filebench beside the repository). Run the ratios on an otherwise idle machine.
 set -euo pipefail

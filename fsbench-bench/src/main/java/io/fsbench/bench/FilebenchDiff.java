@@ -127,8 +127,10 @@ public final class FilebenchDiff {
   /** filebench's output for the case, in a fresh scratch directory removed afterwards. */
   String filebench(FilebenchCase c) {
     Path dir = scratch.make("filebench");
+    // beside the scratch directory, not in /tmp: filebench's /tmp is a tmpfs of its own
     Path file =
-        Path.of("/tmp", "fsbench-fbdiff-" + ProcessHandle.current().pid() + "-" + ++scripts + ".f");
+        dir.resolveSibling(
+            "fsbench-fbdiff-" + ProcessHandle.current().pid() + "-" + ++scripts + ".f");
     try {
       Files.writeString(file, c.filebenchScript(dir.toString()));
       Process p =
