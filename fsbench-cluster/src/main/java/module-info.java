@@ -12,6 +12,8 @@ module io.fsbench.cluster {
   requires org.jgroups;
   requires com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.core;
+  // JGroups is an automatic module, which declares nothing: what it uses of the JDK is required
+  // here so that the module graph (and the distribution's jlink runtime) has it.
   requires java.management;
 
   exports io.fsbench.cluster;
@@ -19,4 +21,8 @@ module io.fsbench.cluster {
   // JGroups makes the join token of a joiner by reflection when it reads one off the wire.
   exports io.fsbench.cluster.internal to
       org.jgroups;
+
+  // Jackson reads and writes the wire messages, records of the internal package.
+  opens io.fsbench.cluster.internal to
+      com.fasterxml.jackson.databind;
 }

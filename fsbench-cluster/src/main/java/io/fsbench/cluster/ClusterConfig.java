@@ -1,6 +1,7 @@
 package io.fsbench.cluster;
 
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.cluster.internal.Secret;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -129,12 +130,24 @@ public record ClusterConfig(
       return this;
     }
 
+    /**
+     * The configuration, checked: the values, that the bind address resolves, and that the secret
+     * file holds a usable secret, so that a mistake is refused before any network is touched.
+     */
     public ClusterConfig build() {
       if (secretFile == null) {
         throw new InvalidInputException(
             "cluster " + name + " needs a shared secret file; give --secret FILE");
       }
-      return new ClusterConfig(name, bind, port, peers, secretFile, joinTimeout);
+      ClusterConfig config = new ClusterConfig(name, bind, port, peers, secretFile, joinTimeout);
+      try {
+        java.net.InetAddress.getByName(bind);
+      } catch (java.net.UnknownHostException e) {
+        throw new InvalidInputException(
+            "bind address (" + bind + ") is not a known host or address; give this machine's IP");
+      }
+      Secret.read(secretFile);
+      return config;
     }
   }
 }

@@ -105,12 +105,12 @@ class ClusterIT {
     return file;
   }
 
-  static ClusterJob job(String runtime, String dir) {
-    return ClusterJob.fio(
-            List.of("name=fsbench-cw", "rw=randwrite", "bs=4k", "size=8m", "runtime=" + runtime),
-            shared.resolve(dir),
-            3)
-        .membersWithin(Duration.ofSeconds(20));
+  static ClusterJob job(String runtime, String dir, String... more) {
+    List<String> options =
+        new ArrayList<>(
+            List.of("name=fsbench-cw", "rw=randwrite", "bs=4k", "size=8m", "runtime=" + runtime));
+    options.addAll(List.of(more));
+    return ClusterJob.fio(options, shared.resolve(dir), 3).membersWithin(Duration.ofSeconds(20));
   }
 
   @Test
@@ -180,7 +180,7 @@ class ClusterIT {
 
   @Test
   void aJobOutsideTheAllowedDirectoriesIsRefusedNamingThePath() throws Exception {
-    try (Cluster cluster = Cluster.connect(member("127.0.0.10"))) {
+    try (Cluster cluster = Cluster.connect(member("127.0.0.20"))) {
       ClusterJob outside =
           ClusterJob.fio(List.of("rw=write", "bs=4k", "size=1m"), temp.resolve("elsewhere"), 3);
       assertThatThrownBy(() -> cluster.run(outside))
@@ -196,9 +196,9 @@ class ClusterIT {
   void aControllerThatLeavesMidRunMakesItsAgentsStopAndRelease() throws Exception {
     Files.createDirectories(shared.resolve("c"));
     started = new CountDownLatch(3);
-    Cluster cluster = Cluster.connect(member("127.0.0.10"));
+    Cluster cluster = Cluster.connect(member("127.0.0.21"));
     CompletableFuture<ClusterResult> run =
-        CompletableFuture.supplyAsync(() -> cluster.run(job("30s", "c")));
+        CompletableFuture.supplyAsync(() -> cluster.run(job("30s", "c", "time_based")));
     assertThat(started.await(30, TimeUnit.SECONDS)).as("the three runs started").isTrue();
     long closed = System.nanoTime();
     cluster.close();
@@ -217,10 +217,16 @@ class ClusterIT {
     Path work = Files.createDirectory(temp.resolve("fsbench-work-killed"));
     Process child = startAgentProcess("127.0.0.14", work);
     try {
-      try (Cluster cluster = Cluster.connect(member("127.0.0.10"))) {
+      try (Cluster cluster = Cluster.connect(member("127.0.0.22"))) {
         ClusterJob four =
             ClusterJob.fio(
-                    List.of("name=fsbench-k", "rw=randwrite", "bs=4k", "size=8m", "runtime=30s"),
+                    List.of(
+                        "name=fsbench-k",
+                        "rw=randwrite",
+                        "bs=4k",
+                        "size=8m",
+                        "runtime=30s",
+                        "time_based"),
                     shared.resolve("k"),
                     4)
                 .membersWithin(Duration.ofSeconds(20));

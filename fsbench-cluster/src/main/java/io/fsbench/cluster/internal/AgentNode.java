@@ -423,13 +423,6 @@ public final class AgentNode implements Receiver, AutoCloseable {
     }
   }
 
-  /** Drops out of the cluster at once, as a killed process does: no leave, no release message. */
-  public void crash() {
-    if (channel != null) {
-      channel.getProtocolStack().getTransport().stop();
-    }
-  }
-
   private void shutdownThreads() {
     mailbox.shutdownNow();
     runner.shutdownNow();

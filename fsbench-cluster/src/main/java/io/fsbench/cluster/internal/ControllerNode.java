@@ -53,6 +53,7 @@ public final class ControllerNode implements Receiver, AutoCloseable {
   /** How long an agent may take to answer a ping, to prepare, or to confirm an abort. */
   private static final Duration ANSWER_WITHIN = Duration.ofSeconds(5);
 
+  private static final Duration HELLO_EVERY = Duration.ofMillis(500);
   private static final Duration PREPARE_WITHIN = Duration.ofSeconds(60);
   private static final Duration RELEASE_WITHIN = Duration.ofSeconds(35);
 
@@ -181,16 +182,23 @@ public final class ControllerNode implements Receiver, AutoCloseable {
     long deadline = System.nanoTime() + job.membersWithin().toNanos();
     Map<Address, Here> idle = new LinkedHashMap<>();
     Map<Address, Here> busy = new LinkedHashMap<>();
-    broadcast(new Hello(FsBench.version(), config.bind() + ":" + config.port()));
+    Hello hello = new Hello(FsBench.version(), config.bind() + ":" + config.port());
+    broadcast(hello);
     while (idle.size() < job.clients()) {
-      Event event = next(deadline);
+      // asked again now and then: a hello sent before this member had the group's key is lost
+      long again = System.nanoTime() + HELLO_EVERY.toNanos();
+      Event event = next(Math.min(deadline, again));
       if (event == null) {
-        throw missing(job, idle, busy);
+        if (System.nanoTime() - deadline >= 0) {
+          throw missing(job, idle, busy);
+        }
+        broadcast(hello);
+        continue;
       }
       if (event.view() != null) {
         idle.keySet().retainAll(event.view().getMembers());
         busy.keySet().retainAll(event.view().getMembers());
-        broadcast(new Hello(FsBench.version(), config.bind() + ":" + config.port()));
+        broadcast(hello);
       } else if (event.message().type().equals("Here")) {
         Here here = event.message().body(Here.class);
         if (!here.version().equals(FsBench.version())) {

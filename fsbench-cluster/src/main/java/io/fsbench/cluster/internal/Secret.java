@@ -8,14 +8,15 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
 
 /** The shared secret, read from its file once; refused when it is missing, empty or too short. */
-final class Secret {
+public final class Secret {
 
   /** 16 bytes: an openssl rand -hex 16 line is 32 characters, twice that. */
   static final int MIN_BYTES = 16;
 
   private Secret() {}
 
-  static byte[] read(Path file) {
+  /** The secret's bytes, surrounding whitespace stripped; refused naming the file and the fix. */
+  public static byte[] read(Path file) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);
