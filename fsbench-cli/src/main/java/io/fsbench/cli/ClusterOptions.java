@@ -120,7 +120,9 @@ final class ClusterOptions {
     int n = clients == null ? 1 : clients;
     ClusterJob job = ClusterJob.fio(fioOptions, directory.toAbsolutePath(), n);
     if (membersWithin != null) {
-      job = job.membersWithin(io.fsbench.core.jobfile.JobOptionParser.time("--members-within", membersWithin));
+      job =
+          job.membersWithin(
+              io.fsbench.core.jobfile.JobOptionParser.time("--members-within", membersWithin));
     }
     return perClientDir ? job.perClientDir() : job;
   }

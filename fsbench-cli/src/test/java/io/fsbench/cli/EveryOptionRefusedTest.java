@@ -307,33 +307,76 @@ class EveryOptionRefusedTest {
     List<String> run = List.of("run", "--rw=write", "--bs=4k", "--size=1m", "--dir", d);
     List<String> onCluster = new ArrayList<>(run);
     onCluster.addAll(List.of("--cluster", "t", "--secret", s));
-    add(cases, "run", "--cluster", run, List.of("--cluster", "bad name", "--secret", s),
+    add(
+        cases,
+        "run",
+        "--cluster",
+        run,
+        List.of("--cluster", "bad name", "--secret", s),
         "cluster name (bad name)");
     add(cases, "run", "--clients", onCluster, List.of("--clients", "0"), "clients (0)");
-    add(cases, "run", "--per-client-dir", run, List.of("--per-client-dir"),
+    add(
+        cases,
+        "run",
+        "--per-client-dir",
+        run,
+        List.of("--per-client-dir"),
         "--per-client-dir applies to a cluster run");
-    add(cases, "run", "--secret", run, List.of("--cluster", "t", "--secret", file.toString()),
+    add(
+        cases,
+        "run",
+        "--secret",
+        run,
+        List.of("--cluster", "t", "--secret", file.toString()),
         "secret file (" + file + ")");
     add(cases, "run", "--peers", onCluster, List.of("--peers", "nonsense"), "peer (nonsense)");
-    add(cases, "run", "--bind", run, List.of("--bind", "127.0.0.1"),
+    add(
+        cases,
+        "run",
+        "--bind",
+        run,
+        List.of("--bind", "127.0.0.1"),
         "--bind applies to a cluster run");
     add(cases, "run", "--port", onCluster, List.of("--port", "70000"), "port (70000)");
-    add(cases, "run", "--members-within", onCluster, List.of("--members-within", "soon"),
-        "soon");
+    add(cases, "run", "--members-within", onCluster, List.of("--members-within", "soon"), "soon");
     List<String> agent = List.of("agent", "--allow-dir", d);
     List<String> agentIn = List.of("agent", "--cluster", "t", "--secret", s, "--allow-dir", d);
-    add(cases, "agent", "--cluster", agent, List.of("--cluster", "bad name", "--secret", s),
+    add(
+        cases,
+        "agent",
+        "--cluster",
+        agent,
+        List.of("--cluster", "bad name", "--secret", s),
         "cluster name (bad name)");
-    add(cases, "agent", "--bind", agentIn, List.of("--bind", "no-such-host.invalid"),
+    add(
+        cases,
+        "agent",
+        "--bind",
+        agentIn,
+        List.of("--bind", "no-such-host.invalid"),
         "no-such-host.invalid");
     add(cases, "agent", "--port", agentIn, List.of("--port", "0"), "port (0)");
     add(cases, "agent", "--peers", agentIn, List.of("--peers", "h:x"), "peer (h:x)");
-    add(cases, "agent", "--secret", agent, List.of("--cluster", "t", "--secret", file.toString()),
+    add(
+        cases,
+        "agent",
+        "--secret",
+        agent,
+        List.of("--cluster", "t", "--secret", file.toString()),
         "secret file (" + file + ")");
-    add(cases, "agent", "--allow-dir",
+    add(
+        cases,
+        "agent",
+        "--allow-dir",
         List.of("agent", "--cluster", "t", "--secret", s),
-        List.of("--allow-dir", "/nonexistent"), "/nonexistent");
-    add(cases, "agent", "--allow-device", agentIn, List.of("--allow-device", file.toString()),
+        List.of("--allow-dir", "/nonexistent"),
+        "/nonexistent");
+    add(
+        cases,
+        "agent",
+        "--allow-device",
+        agentIn,
+        List.of("--allow-device", file.toString()),
         "--allow-device " + file);
   }
 

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * An agent: a member of a cluster that runs the jobs its controller sends, only fsbench block
- * jobs, only under the directories it was allowed, never a command, and reports what it measured.
+ * An agent: a member of a cluster that runs the jobs its controller sends, only fsbench block jobs,
+ * only under the directories it was allowed, never a command, and reports what it measured.
  *
  * <pre>{@code
  * try (Agent agent = Agent.start(AgentConfig.of(config, List.of(Path.of("/mnt/shared"))))) {

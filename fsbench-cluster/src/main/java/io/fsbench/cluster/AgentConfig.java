@@ -33,8 +33,10 @@ public record AgentConfig(
 
   public AgentConfig {
     Objects.requireNonNull(cluster, "cluster");
-    allowedDirs = List.copyOf(allowedDirs).stream().map(p -> p.toAbsolutePath().normalize()).toList();
-    allowedDevices = List.copyOf(allowedDevices).stream().map(p -> p.toAbsolutePath().normalize()).toList();
+    allowedDirs =
+        List.copyOf(allowedDirs).stream().map(p -> p.toAbsolutePath().normalize()).toList();
+    allowedDevices =
+        List.copyOf(allowedDevices).stream().map(p -> p.toAbsolutePath().normalize()).toList();
     if (allowedDirs.isEmpty()) {
       throw new InvalidInputException(
           "an agent needs at least one --allow-dir DIR: the directory (on the shared filesystem)"

@@ -32,7 +32,13 @@ public record ClientResult(
     Objects.requireNonNull(run, "run");
     if (endMicros < startMicros) {
       throw new IllegalArgumentException(
-          "client " + address + " ended (" + endMicros + ") before it started (" + startMicros + ")");
+          "client "
+              + address
+              + " ended ("
+              + endMicros
+              + ") before it started ("
+              + startMicros
+              + ")");
     }
   }
 

@@ -26,8 +26,8 @@ import java.util.Objects;
  * @param port the TCP port it listens on
  * @param peers the other members to look for, {@code host:port} each (JGroups TCPPING's initial
  *     hosts); may be empty for the first agent
- * @param secretFile the file holding the shared secret: every member reads the same bytes, and
- *     one without them is refused at the door
+ * @param secretFile the file holding the shared secret: every member reads the same bytes, and one
+ *     without them is refused at the door
  * @param joinTimeout how long a join request may wait for an answer
  */
 public record ClusterConfig(

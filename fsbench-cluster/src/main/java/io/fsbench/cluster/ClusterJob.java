@@ -21,7 +21,7 @@ import java.util.Objects;
  * @param directory where on the shared filesystem; each client works in a fresh subdirectory of it
  *     that it removes afterwards
  * @param clients how many agents take part
- * @param perClientDir whether each client gets its own directory {@code client-N} under {@code
+ * @param clientDirs whether each client gets its own directory {@code client-N} under {@code
  *     directory} (made and removed by the client), rather than sharing {@code directory}
  * @param membersWithin how long to wait for {@code clients} agents to be there
  */
@@ -29,7 +29,7 @@ public record ClusterJob(
     List<String> fioOptions,
     Path directory,
     int clients,
-    boolean perClientDir,
+    boolean clientDirs,
     Duration membersWithin) {
 
   public ClusterJob {
@@ -67,6 +67,6 @@ public record ClusterJob(
 
   /** This job, waiting at most {@code deadline} for its agents. */
   public ClusterJob membersWithin(Duration deadline) {
-    return new ClusterJob(fioOptions, directory, clients, perClientDir, deadline);
+    return new ClusterJob(fioOptions, directory, clients, clientDirs, deadline);
   }
 }

@@ -134,14 +134,14 @@ public final class ClusterReports {
         addClient(global, client);
         globals.add(global);
       }
-      for (JsonNode job : doc.withArray("jobs")) {
+      for (JsonNode job : doc.path("jobs")) {
         ObjectNode entry = ((ObjectNode) job).deepCopy();
         addClient(entry, client);
         stats.add(entry);
       }
     }
     List<JobResult> jobs = result.aggregate().jobs();
-    ArrayNode all = aggregate.withArray("jobs");
+    JsonNode all = aggregate.path("jobs");
     for (int i = 0; i < all.size(); i++) {
       ObjectNode entry = ((ObjectNode) all.get(i)).deepCopy();
       entry.put(
@@ -180,9 +180,7 @@ public final class ClusterReports {
     double max = clients.stream().mapToDouble(ClientResult::bandwidth).max().orElse(0);
     double mean = clients.stream().mapToDouble(ClientResult::bandwidth).average().orElse(0);
     double variance =
-        clients.stream()
-            .mapToDouble(c -> (c.bandwidth() - mean) * (c.bandwidth() - mean))
-            .sum()
+        clients.stream().mapToDouble(c -> (c.bandwidth() - mean) * (c.bandwidth() - mean)).sum()
             / Math.max(1, clients.size() - 1);
     return String.format(
         Locale.ROOT,
@@ -223,9 +221,11 @@ public final class ClusterReports {
         .flatMap(j -> j.directions().values().stream())
         .filter(DirectionResult::hasIo)
         .max(Comparator.comparingLong(DirectionResult::totalIos))
-        .flatMap(d -> d.clat().percentiles().containsKey(percent)
-            ? java.util.Optional.of(d.clat().percentiles().get(percent))
-            : java.util.Optional.<Long>empty())
+        .flatMap(
+            d ->
+                d.clat().percentiles().containsKey(percent)
+                    ? java.util.Optional.of(d.clat().percentiles().get(percent))
+                    : java.util.Optional.<Long>empty())
         .map(ns -> String.format(Locale.ROOT, "%.1f", ns / 1e3))
         .orElse("-");
   }

@@ -20,8 +20,7 @@ public final class AgentProcess {
             .peers(List.of(args[3].split(",")))
             .secret(Path.of(args[4]))
             .build();
-    AgentConfig agent =
-        AgentConfig.of(config, List.of(Path.of(args[5]))).workDir(Path.of(args[6]));
+    AgentConfig agent = AgentConfig.of(config, List.of(Path.of(args[5]))).workDir(Path.of(args[6]));
     try (Agent running =
         Agent.start(
             agent,

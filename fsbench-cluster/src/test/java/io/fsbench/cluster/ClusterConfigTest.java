@@ -25,8 +25,12 @@ class ClusterConfigTest {
   void aCompleteConfigurationKeepsWhatItWasGiven() throws Exception {
     Path secret = secret("0123456789abcdef0123456789abcdef\n", "rw-------");
     ClusterConfig config =
-        ClusterConfig.builder("lab").bind("127.0.0.2").port(7900)
-            .peers(List.of("127.0.0.3:7900")).secret(secret).build();
+        ClusterConfig.builder("lab")
+            .bind("127.0.0.2")
+            .port(7900)
+            .peers(List.of("127.0.0.3:7900"))
+            .secret(secret)
+            .build();
     assertThat(config.peers()).containsExactly("127.0.0.3:7900");
     assertThat(config.port()).isEqualTo(7900);
   }
@@ -83,8 +87,7 @@ class ClusterConfigTest {
   void anAgentWithoutAnAllowedDirectoryIsRefused() throws Exception {
     Path secret = secret("0123456789abcdef0123456789abcdef", "rw-------");
     ClusterConfig config = ClusterConfig.builder("lab").secret(secret).build();
-    assertThatThrownBy(() -> AgentConfig.of(config, List.of()))
-        .hasMessageContaining("--allow-dir");
+    assertThatThrownBy(() -> AgentConfig.of(config, List.of())).hasMessageContaining("--allow-dir");
     assertThatThrownBy(() -> AgentConfig.of(config, List.of(temp.resolve("fsbench-none"))))
         .hasMessageContaining("is not a directory");
   }

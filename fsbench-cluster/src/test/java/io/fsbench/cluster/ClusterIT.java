@@ -47,6 +47,7 @@ class ClusterIT {
   static int port;
   static final List<Agent> agents = new ArrayList<>();
   static final List<String> peers = new ArrayList<>();
+
   /** Counted down by each shared agent as its run starts; a test sets it before its run. */
   static volatile CountDownLatch started = new CountDownLatch(0);
 
@@ -230,7 +231,8 @@ class ClusterIT {
                     shared.resolve("k"),
                     4)
                 .membersWithin(Duration.ofSeconds(20));
-        CompletableFuture<ClusterResult> run = CompletableFuture.supplyAsync(() -> cluster.run(four));
+        CompletableFuture<ClusterResult> run =
+            CompletableFuture.supplyAsync(() -> cluster.run(four));
         CompletableFuture.runAsync(() -> awaitLine(child, " started")).get(60, TimeUnit.SECONDS);
         long killed = System.nanoTime();
         child.destroyForcibly().waitFor();

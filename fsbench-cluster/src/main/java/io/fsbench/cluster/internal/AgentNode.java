@@ -39,8 +39,8 @@ import org.jgroups.View;
 /**
  * An agent in its cluster: answers the controller's hello and clock pings, prepares a run, starts
  * it at the time it is told, and sends what it measured. Messages are handled one at a time on a
- * mailbox thread and the run itself on another, so that an abort or a view change is acted on
- * while the run is under way.
+ * mailbox thread and the run itself on another, so that an abort or a view change is acted on while
+ * the run is under way.
  *
  * <p>Whatever ends a run (its end, a failure, an abort, the controller leaving the view), the
  * session is closed and a per-client directory removed before the agent is idle again.
@@ -278,7 +278,9 @@ public final class AgentNode implements Receiver, AutoCloseable {
       log.accept("run " + run.runId + " done");
     } catch (RuntimeException e) {
       if (!run.aborted) {
-        send(run.controller, new Failed(run.runId, phase, "agent " + address + ": " + Errors.describe(e)));
+        send(
+            run.controller,
+            new Failed(run.runId, phase, "agent " + address + ": " + Errors.describe(e)));
         log.accept("run " + run.runId + " failed: " + Errors.describe(e));
       }
     } finally {

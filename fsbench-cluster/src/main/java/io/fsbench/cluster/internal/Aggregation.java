@@ -60,7 +60,8 @@ public final class Aggregation {
     List<JobResult> merged = new ArrayList<>();
     for (int j = 0; j < jobs; j++) {
       int index = j;
-      merged.add(job(clients.stream().map(c -> c.run().jobs().get(index)).toList(), startMs, runtimeMs));
+      merged.add(
+          job(clients.stream().map(c -> c.run().jobs().get(index)).toList(), startMs, runtimeMs));
     }
     long timestamp = clients.stream().mapToLong(c -> c.run().timestampMs()).max().orElse(0);
     return RunResult.ofJobs(
@@ -182,7 +183,8 @@ public final class Aggregation {
     }
     for (int i = 0; i < jobs.size(); i++) {
       double weight = (double) weights.get(i) / total;
-      pick.apply(jobs.get(i)).forEach((key, value) -> merged.merge(key, value * weight, Double::sum));
+      pick.apply(jobs.get(i))
+          .forEach((key, value) -> merged.merge(key, value * weight, Double::sum));
     }
     return merged;
   }
@@ -202,7 +204,10 @@ public final class Aggregation {
   }
 
   private static Duration longest(List<JobResult> jobs, Function<SetupTimes, Duration> pick) {
-    return jobs.stream().map(j -> pick.apply(j.setup())).max(Duration::compareTo).orElse(Duration.ZERO);
+    return jobs.stream()
+        .map(j -> pick.apply(j.setup()))
+        .max(Duration::compareTo)
+        .orElse(Duration.ZERO);
   }
 
   private static JobErrors errors(List<JobResult> jobs) {

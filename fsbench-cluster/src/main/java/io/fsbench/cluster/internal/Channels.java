@@ -89,7 +89,7 @@ public final class Channels {
 
     GMS gms = new GMS();
     gms.setJoinTimeout(config.joinTimeout().toMillis());
-    gms.setPrintLocalAddress(false); // JGroups would print its banner on stdout
+    gms.printLocalAddress(false); // JGroups would print its banner on stdout
 
     List<Protocol> stack = new ArrayList<>();
     stack.add(tcp);

@@ -53,7 +53,11 @@ final class ClientResults {
             directory,
             Tuning.defaults(),
             new AppliedTuning(
-                report.fileSystemType(), report.mountOptions(), List.of(), Map.of(), Tuning.defaults()),
+                report.fileSystemType(),
+                report.mountOptions(),
+                List.of(),
+                Map.of(),
+                Tuning.defaults()),
             Duration.ZERO,
             Duration.ZERO);
     RunResult run =

@@ -41,9 +41,9 @@ import org.jgroups.View;
  * The controller of cluster runs: one member of the cluster that runs no workload itself. A run
  * goes through its phases on the caller's thread, taking messages and view changes from one queue:
  * waiting for members, the version handshake, the clock exchange, prepare, the start barrier, the
- * run and the gathering of results. A participant that leaves the view or fails in any phase
- * makes the run invalid: the others are told to stop and release, and the run throws, naming the
- * agent and the phase; nothing is reported as a result.
+ * run and the gathering of results. A participant that leaves the view or fails in any phase makes
+ * the run invalid: the others are told to stop and release, and the run throws, naming the agent
+ * and the phase; nothing is reported as a result.
  */
 public final class ControllerNode implements Receiver, AutoCloseable {
 
@@ -267,8 +267,12 @@ public final class ControllerNode implements Receiver, AutoCloseable {
       while (!waiting.isEmpty()) {
         Event event = next(deadline);
         if (event == null) {
-          throw invalid(participants, waiting.values().iterator().next(), "clock exchange",
-              "did not answer a clock ping within " + ANSWER_WITHIN.toSeconds() + " s", null);
+          throw invalid(
+              participants,
+              waiting.values().iterator().next(),
+              "clock exchange",
+              "did not answer a clock ping within " + ANSWER_WITHIN.toSeconds() + " s",
+              null);
         }
         checkView(event, participants, "clock exchange", null);
         if (event.message() != null && event.message().type().equals("Pong")) {
@@ -297,7 +301,7 @@ public final class ControllerNode implements Receiver, AutoCloseable {
               FsBench.version(),
               job.fioOptions(),
               job.directory().toString(),
-              job.perClientDir(),
+              job.clientDirs(),
               p.index,
               participants.size()));
     }
@@ -306,8 +310,12 @@ public final class ControllerNode implements Receiver, AutoCloseable {
       Event event = next(deadline);
       if (event == null) {
         Participant late = participants.stream().filter(p -> !p.ready).findFirst().orElseThrow();
-        throw invalid(participants, late, "prepare", "did not prepare within "
-            + PREPARE_WITHIN.toSeconds() + " s", runId);
+        throw invalid(
+            participants,
+            late,
+            "prepare",
+            "did not prepare within " + PREPARE_WITHIN.toSeconds() + " s",
+            runId);
       }
       checkView(event, participants, "prepare", runId);
       if (event.message() == null) {
@@ -370,13 +378,18 @@ public final class ControllerNode implements Receiver, AutoCloseable {
     for (Participant p : participants) {
       if (!event.view().containsMember(p.member)) {
         p.released = true; // gone: nothing to ask of it
-        throw invalid(participants, p, phase, "left the cluster (killed, crashed or cut off)", runId);
+        throw invalid(
+            participants, p, phase, "left the cluster (killed, crashed or cut off)", runId);
       }
     }
   }
 
   private FsBenchException invalid(
-      List<Participant> participants, Participant culprit, String phase, String what, String runId) {
+      List<Participant> participants,
+      Participant culprit,
+      String phase,
+      String what,
+      String runId) {
     String reason = "agent " + culprit.name() + " " + what + " during the " + phase + " phase";
     List<String> unconfirmed = runId == null ? List.of() : abortOthers(participants, runId, reason);
     int others = participants.size() - 1;
@@ -387,8 +400,11 @@ public final class ControllerNode implements Receiver, AutoCloseable {
             + "; "
             + (unconfirmed.isEmpty()
                 ? "the other " + others + " agent(s) stopped and released everything"
-                : "agents " + unconfirmed + " did not confirm their release within "
-                    + RELEASE_WITHIN.toSeconds() + " s; check them")
+                : "agents "
+                    + unconfirmed
+                    + " did not confirm their release within "
+                    + RELEASE_WITHIN.toSeconds()
+                    + " s; check them")
             + "; nothing is reported");
   }
 

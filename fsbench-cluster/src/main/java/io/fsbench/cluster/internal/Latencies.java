@@ -44,7 +44,8 @@ public final class Latencies {
     double stddev = n < 2 ? 0 : Math.sqrt(Math.max(0, squares / (n - 1)));
     boolean histograms = measured.stream().allMatch(l -> !l.bins().isEmpty());
     if (!histograms) {
-      return LatencyResult.of(min, max, mean, stddev, n, Collections.emptySortedMap(), Collections.emptySortedMap());
+      return LatencyResult.of(
+          min, max, mean, stddev, n, Collections.emptySortedMap(), Collections.emptySortedMap());
     }
     LatencyHistogram histogram = new LatencyHistogram();
     for (LatencyResult latency : measured) {

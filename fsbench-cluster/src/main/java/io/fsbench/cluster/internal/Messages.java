@@ -58,9 +58,9 @@ public final class Messages {
   public record Aborted(String runId) {}
 
   /**
-   * One client's result as sent: the block jobs' results in full (histograms included, so that
-   * the controller merges them exactly), where and with what it ran, and its time window in its
-   * own clock, in microseconds since the epoch.
+   * One client's result as sent: the block jobs' results in full (histograms included, so that the
+   * controller merges them exactly), where and with what it ran, and its time window in its own
+   * clock, in microseconds since the epoch.
    */
   public record ClientReport(
       String hostname,

@@ -31,8 +31,10 @@ public final class Secret {
               + " && chmod 600 "
               + file);
     }
-    byte[] trimmed = new String(bytes, java.nio.charset.StandardCharsets.UTF_8).strip().getBytes(
-        java.nio.charset.StandardCharsets.UTF_8);
+    byte[] trimmed =
+        new String(bytes, java.nio.charset.StandardCharsets.UTF_8)
+            .strip()
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
     if (trimmed.length < MIN_BYTES) {
       throw new InvalidInputException(
           "secret file ("

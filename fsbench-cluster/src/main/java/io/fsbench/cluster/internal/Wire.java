@@ -18,10 +18,10 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 
 /**
- * What members send each other: one JSON document per message, {@code {"type": ..., "body":
- * ...}}, the body a record of {@link Messages}. JSON rather than Java serialization, so that a
- * message from a member of another version is read far enough to be refused with its version
- * named, never mistaken for a valid one.
+ * What members send each other: one JSON document per message, {@code {"type": ..., "body": ...}},
+ * the body a record of {@link Messages}. JSON rather than Java serialization, so that a message
+ * from a member of another version is read far enough to be refused with its version named, never
+ * mistaken for a valid one.
  */
 public final class Wire {
 
@@ -31,8 +31,10 @@ public final class Wire {
           .disable(MapperFeature.CAN_OVERRIDE_ACCESS_MODIFIERS)
           // derived getters of the results (isTargeted(), ...) are written, and ignored on reading
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .addModule(new SimpleModule("fsbench-durations").addSerializer(Duration.class, new Nanos())
-              .addDeserializer(Duration.class, new FromNanos()))
+          .addModule(
+              new SimpleModule("fsbench-durations")
+                  .addSerializer(Duration.class, new Nanos())
+                  .addDeserializer(Duration.class, new FromNanos()))
           .build();
 
   private Wire() {}
@@ -44,7 +46,12 @@ public final class Wire {
         return MAPPER.treeToValue(body, kind);
       } catch (IOException e) {
         throw new IllegalArgumentException(
-            "a " + type + " message does not hold a " + kind.getSimpleName() + ": " + e.getMessage(),
+            "a "
+                + type
+                + " message does not hold a "
+                + kind.getSimpleName()
+                + ": "
+                + e.getMessage(),
             e);
       }
     }

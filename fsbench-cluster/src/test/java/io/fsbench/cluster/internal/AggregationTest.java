@@ -95,7 +95,8 @@ class AggregationTest {
 
     LatencyResult direct = Samples.latency(100, 200, 300, 1000, 5000);
     assertThat(merged.mean()).isCloseTo(direct.mean(), org.assertj.core.data.Offset.offset(1e-9));
-    assertThat(merged.stddev()).isCloseTo(direct.stddev(), org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(merged.stddev())
+        .isCloseTo(direct.stddev(), org.assertj.core.data.Offset.offset(1e-6));
     assertThat(merged.min()).isEqualTo(100);
     assertThat(merged.max()).isEqualTo(5000);
   }
@@ -116,8 +117,13 @@ class AggregationTest {
     JobResult job = Samples.writeJob(1 << 20, 1000, Samples.latency(1000));
     RunResult two =
         RunResult.ofJobs(
-            "0.1.0", 1, "w", java.util.Map.of(), List.of(job, job),
-            Samples.run(job).environment(), Samples.run(job).volume());
+            "0.1.0",
+            1,
+            "w",
+            java.util.Map.of(),
+            List.of(job, job),
+            Samples.run(job).environment(),
+            Samples.run(job).volume());
     ClientResult a = Samples.client("a:1", job, 0, 1000);
     ClientResult b = new ClientResult("b:1", "host", two, 0, 1000, 0, 0, 1);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Aggregation.of(List.of(a, b)))

@@ -54,8 +54,17 @@ final class Samples {
   static JobResult writeJob(long bytes, long runtimeMs, LatencyResult clat) {
     DirectionResult write =
         new DirectionResult(
-            bytes, runtimeMs, clat.n(), 0, 0, LatencyResult.NONE, clat, clat,
-            new RateSamples(100, 200, 150, 10, 4), 100, new RateSamples(25, 50, 37.5, 2, 4));
+            bytes,
+            runtimeMs,
+            clat.n(),
+            0,
+            0,
+            LatencyResult.NONE,
+            clat,
+            clat,
+            new RateSamples(100, 200, 150, 10, 4),
+            100,
+            new RateSamples(25, 50, 37.5, 2, 4));
     return new JobResult(
         "randwrite",
         0,

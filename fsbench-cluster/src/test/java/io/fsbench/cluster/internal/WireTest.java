@@ -18,8 +18,21 @@ class WireTest {
     JobResult job = Samples.writeJob(64L << 20, 10_000, Samples.latency(900, 1100, 1500, 40_000));
     ClientReport report =
         new ClientReport(
-            "host", "127.0.0.2:7800", "0.1.0", 5, "randwrite", Map.of("k", "v"), List.of(job),
-            Map.of("kernel", "6.1"), 7, "/mnt/shared/x", "rw", "nfs", 1, 2, 3);
+            "host",
+            "127.0.0.2:7800",
+            "0.1.0",
+            5,
+            "randwrite",
+            Map.of("k", "v"),
+            List.of(job),
+            Map.of("kernel", "6.1"),
+            7,
+            "/mnt/shared/x",
+            "rw",
+            "nfs",
+            1,
+            2,
+            3);
 
     Wire.Envelope received = Wire.decode(Wire.encode(new Done("run-1", report)));
 

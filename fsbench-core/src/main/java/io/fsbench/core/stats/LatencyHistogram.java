@@ -35,8 +35,8 @@ public final class LatencyHistogram {
 
   /**
    * Counts {@code count} samples of {@code ns} nanoseconds at once: how the bins of results
-   * gathered from elsewhere (another client of a cluster run) are added back exactly, since a
-   * bin's value lies in its own bucket.
+   * gathered from elsewhere (another client of a cluster run) are added back exactly, since a bin's
+   * value lies in its own bucket.
    */
   public void record(long ns, long count) {
     if (count < 0) {
