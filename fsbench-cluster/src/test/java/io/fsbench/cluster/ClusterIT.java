@@ -269,7 +269,13 @@ class ClusterIT {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-    throw new AssertionError("the agent process ended before: " + text);
+    String err;
+    try {
+      err = Files.readString(temp.resolve("fsbench-agent-process.err"));
+    } catch (java.io.IOException e) {
+      err = e.toString();
+    }
+    throw new AssertionError("the agent process ended before '" + text + "': " + err);
   }
 
   private static Process startAgentProcess(String bind, Path work) throws Exception {
@@ -293,7 +299,9 @@ class ClusterIT {
             secret.toString(),
             shared.toString(),
             work.toString());
-    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    return new ProcessBuilder(command)
+        .redirectError(temp.resolve("fsbench-agent-process.err").toFile())
+        .start();
   }
 
   private static void assertNothingLeft(Path dir) throws Exception {

@@ -185,7 +185,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
         }
         case "Prepare" -> prepare(from, message.body(Prepare.class));
         case "Start" -> start(message.body(Start.class));
-        case "Abort" -> abort(message.body(Abort.class).runId(), "the controller aborted it");
+        case "Abort" -> abort(from, message.body(Abort.class).runId(), "the controller aborted it");
         default -> log.accept("ignored a " + message.type() + " message from " + from);
       }
     } catch (IllegalArgumentException e) {
@@ -325,9 +325,10 @@ public final class AgentNode implements Receiver, AutoCloseable {
         ioEndMs * 1000 + delta);
   }
 
-  private void abort(String runId, String why) {
+  private void abort(Address from, String runId, String why) {
     Current run = current;
     if (run == null || !run.runId.equals(runId)) {
+      send(from, new Aborted(runId)); // holds nothing of that run: released already
       return;
     }
     Address controller = run.controller;

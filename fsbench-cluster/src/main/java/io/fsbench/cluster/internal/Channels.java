@@ -63,8 +63,9 @@ public final class Channels {
   }
 
   private static List<Protocol> stack(ClusterConfig config, byte[] secret) throws Exception {
+    InetAddress bind = address(config.bind(), "bind address");
     TCP tcp = new TCP();
-    tcp.setBindAddress(address(config.bind(), "bind address"));
+    tcp.setBindAddress(bind);
     tcp.setBindPort(config.port());
     tcp.setPortRange(0); // the port given or none: a member is where its peers were told it is
     tcp.setLogDiscardMessages(false);
@@ -95,7 +96,9 @@ public final class Channels {
     stack.add(tcp);
     stack.add(ping);
     stack.add(new MERGE3());
-    stack.add(new FD_SOCK2());
+    // its server socket on the member's own address, not on every interface, so that several
+    // members of one machine (loopback tests) do not compete for the same port
+    stack.add(new FD_SOCK2().setBindAddress(bind));
     stack.add(heartbeat);
     stack.add(verify);
     stack.add(new ASYM_ENCRYPT());

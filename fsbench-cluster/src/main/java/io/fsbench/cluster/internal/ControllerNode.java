@@ -425,9 +425,7 @@ public final class ControllerNode implements Receiver, AutoCloseable {
       }
       if (event.view() != null) {
         holding.keySet().retainAll(event.view().getMembers()); // gone ones abort by themselves
-      } else if (event.message().type().equals("Aborted")
-          || event.message().type().equals("Failed")
-          || event.message().type().equals("Done")) {
+      } else if (List.of("Aborted", "Refused", "Failed", "Done").contains(event.message().type())) {
         holding.remove(event.from());
       }
     }
