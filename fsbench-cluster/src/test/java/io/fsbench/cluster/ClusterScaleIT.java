@@ -55,7 +55,7 @@ class ClusterScaleIT {
               .peers(peers)
               .secret(secret)
               .build();
-      try (Cluster cluster = Cluster.connect(controller)) {
+      try (Cluster cluster = Cluster.connect(controller, System.out::println)) {
         ClusterResult result =
             cluster.run(
                 ClusterJob.fio(

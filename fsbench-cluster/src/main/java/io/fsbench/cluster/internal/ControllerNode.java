@@ -139,8 +139,11 @@ public final class ControllerNode implements Receiver, AutoCloseable {
             + participants.size()
             + " agent(s): "
             + participants.stream().map(Participant::name).toList());
+    long members = System.nanoTime();
     measureClocks(participants);
+    long clocks = System.nanoTime();
     prepare(participants, job, runId);
+    long prepared = System.nanoTime();
     long maxRtt = participants.stream().mapToLong(p -> p.rttMicros).max().orElse(0);
     long startAt = Micros.now(clock) + START_MARGIN_MICROS + 4 * maxRtt;
     for (Participant p : participants) {
@@ -156,6 +159,14 @@ public final class ControllerNode implements Receiver, AutoCloseable {
       clients.add(ClientResults.of(p.report, p.here.address(), p.offsetMicros, p.rttMicros));
     }
     ClusterResult result = result(clients, startAt, setupNanos, gatherBegun);
+    log.accept(
+        String.format(
+            java.util.Locale.ROOT,
+            "controller: members %.3f s, clock exchange %.3f s, prepare %.3f s, aggregation %.3f s",
+            (members - begun) / 1e9,
+            (clocks - members) / 1e9,
+            (prepared - clocks) / 1e9,
+            (System.nanoTime() - gatherBegun) / 1e9));
     return result;
   }
 
