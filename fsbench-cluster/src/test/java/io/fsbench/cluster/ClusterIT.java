@@ -170,6 +170,29 @@ class ClusterIT {
   }
 
   @Test
+  void anAgentThatJoinsDuringARunIsNotLetIntoIt() throws Exception {
+    Files.createDirectories(shared.resolve("l"));
+    started = new CountDownLatch(3);
+    try (Cluster cluster = Cluster.connect(member("127.0.0.23"))) {
+      CompletableFuture<ClusterResult> run =
+          CompletableFuture.supplyAsync(() -> cluster.run(job("3s", "l", "time_based")));
+      assertThat(started.await(30, TimeUnit.SECONDS)).as("the three runs started").isTrue();
+      try (Agent late =
+          Agent.start(
+              AgentConfig.of(member("127.0.0.16"), List.of(shared))
+                  .workDir(Files.createDirectory(temp.resolve("fsbench-work-late"))))) {
+        ClusterResult result = run.get(60, TimeUnit.SECONDS);
+        assertThat(result.clients())
+            .extracting(ClientResult::address)
+            .doesNotContain(late.address())
+            .hasSize(3);
+        assertThat(late.idle()).as("the late agent was never given the run").isTrue();
+      }
+    }
+    assertNothingLeft(shared.resolve("l"));
+  }
+
+  @Test
   void anAgentWithoutTheSecretIsRefused() throws Exception {
     Path wrong = secretFile("fsbench-wrong-secret", "fedcba9876543210fedcba9876543210");
     assertThatThrownBy(
