@@ -44,6 +44,10 @@ import org.jgroups.View;
  *
  * <p>Whatever ends a run (its end, a failure, an abort, the controller leaving the view), the
  * session is closed and a per-client directory removed before the agent is idle again.
+ *
+ * <p>Over 400 lines: the agent's side of every phase and every way a run ends share one piece of
+ * state (the current run) and must release it the same way, so they stay in one class; what needs
+ * no state is elsewhere ({@link JobGuard}, {@link Channels}, {@link Wire}).
  */
 public final class AgentNode implements Receiver, AutoCloseable {
 

@@ -44,6 +44,11 @@ import org.jgroups.View;
  * run and the gathering of results. A participant that leaves the view or fails in any phase makes
  * the run invalid: the others are told to stop and release, and the run throws, naming the agent
  * and the phase; nothing is reported as a result.
+ *
+ * <p>Over 400 lines: it is one state machine, the phases of a run and what a fault does in each,
+ * kept together so that the handling of a fault can be read, and checked, for every phase at once.
+ * The pieces without state are elsewhere ({@link Aggregation}, {@link ClientResults}, {@link
+ * Channels}, {@link Wire}).
  */
 public final class ControllerNode implements Receiver, AutoCloseable {
 
