@@ -25,7 +25,7 @@ public final class Secret {
           "secret file ("
               + file
               + ") cannot be read: "
-              + e.getMessage()
+              + why(e)
               + "; make one with: openssl rand -hex 32 > "
               + file
               + " && chmod 600 "
@@ -48,6 +48,16 @@ public final class Secret {
     }
     refuseIfReadableByOthers(file);
     return trimmed;
+  }
+
+  private static String why(IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "it does not exist";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    return e.getMessage();
   }
 
   private static void refuseIfReadableByOthers(Path file) {
