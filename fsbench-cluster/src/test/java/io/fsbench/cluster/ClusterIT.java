@@ -193,6 +193,29 @@ class ClusterIT {
   }
 
   @Test
+  void anAgentOfAnotherVersionIsRefusedWithBothVersionsNamed() throws Exception {
+    try (io.fsbench.cluster.internal.AgentNode other =
+        io.fsbench.cluster.internal.AgentNode.start(
+            AgentConfig.of(member("127.0.0.17"), List.of(shared))
+                .workDir(Files.createDirectory(temp.resolve("fsbench-work-other"))),
+            line -> {},
+            "9.9.9")) {
+      try (Cluster cluster = Cluster.connect(member("127.0.0.24"))) {
+        ClusterJob four =
+            ClusterJob.fio(List.of("rw=write", "bs=4k", "size=1m"), shared, 4)
+                .membersWithin(Duration.ofSeconds(20));
+        assertThatThrownBy(() -> cluster.run(four))
+            .hasMessageContaining("127.0.0.17:" + port)
+            .hasMessageContaining("runs fsbench 9.9.9, this controller " + FsBench.version())
+            .hasMessageContaining("one fsbench version");
+      }
+    }
+    for (Agent agent : agents) {
+      assertThat(agent.idle()).isTrue();
+    }
+  }
+
+  @Test
   void anAgentWithoutTheSecretIsRefused() throws Exception {
     Path wrong = secretFile("fsbench-wrong-secret", "fedcba9876543210fedcba9876543210");
     assertThatThrownBy(

@@ -60,6 +60,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
   private final FsBench fsbench;
   private final String hostname;
   private final String address;
+  private final String version;
   private final ExecutorService mailbox;
   private final ExecutorService runner;
   private final Object idleLock = new Object();
@@ -86,9 +87,10 @@ public final class AgentNode implements Receiver, AutoCloseable {
     }
   }
 
-  private AgentNode(AgentConfig config, Consumer<String> log) {
+  private AgentNode(AgentConfig config, Consumer<String> log, String version) {
     this.config = config;
     this.log = log;
+    this.version = version;
     this.guard = new JobGuard(config.allowedDirs(), config.allowedDevices());
     this.fsbench =
         config.workDir().isPresent()
@@ -102,7 +104,12 @@ public final class AgentNode implements Receiver, AutoCloseable {
 
   /** Joins the cluster and waits for a controller; refused members throw, having released all. */
   public static AgentNode start(AgentConfig config, Consumer<String> log) {
-    AgentNode node = new AgentNode(config, log);
+    return start(config, log, FsBench.version());
+  }
+
+  /** An agent that says it runs fsbench {@code version}: how tests meet a mismatched one. */
+  public static AgentNode start(AgentConfig config, Consumer<String> log, String version) {
+    AgentNode node = new AgentNode(config, log, version);
     try {
       node.channel = Channels.create(config.cluster(), "fsbench-agent-" + node.address);
       node.channel.setReceiver(node);
@@ -201,7 +208,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
     send(
         from,
         new Here(
-            FsBench.version(),
+            version,
             hostname,
             address,
             config.allowedDirs().stream().map(Path::toString).toList(),
@@ -218,7 +225,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
               "agent " + address + " is busy with run " + current.runId + "; try again after it"));
       return;
     }
-    if (!prepare.version().equals(FsBench.version())) {
+    if (!prepare.version().equals(version)) {
       send(
           from,
           new Refused(
@@ -226,7 +233,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
               "agent "
                   + address
                   + " runs fsbench "
-                  + FsBench.version()
+                  + version
                   + ", the controller "
                   + prepare.version()
                   + "; run one version everywhere"));
