@@ -22,7 +22,8 @@ import java.util.Locale;
  * clients, then the aggregate in fio's own text), or as JSON in the shape of fio's client mode, so
  * that tools reading {@code fio --client} output read it: each client's jobs in {@code
  * client_stats} with its {@code hostname} and {@code port}, then one {@code "All clients"} entry
- * per job of the clients.
+ * per job of the clients; and, under {@code fsbench_cluster}, the start, its skew and each client's
+ * clock offset, which fio's format has no key for.
  *
  * <p>fio attaches the last client's hostname to its "All clients" entry; here it carries {@code
  * hostname} "" and {@code port} 0, since it is nobody's.
@@ -151,6 +152,7 @@ public final class ClusterReports {
       stats.add(entry);
     }
     root.putArray("disk_util");
+    cluster(root.putObject("fsbench_cluster"), result);
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
     DefaultPrettyPrinter printer =
         new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter);
@@ -158,6 +160,31 @@ public final class ClusterReports {
       return MAPPER.writer(printer).writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e); // a tree of strings and numbers always serialises
+    }
+  }
+
+  /**
+   * What fio's client mode has no key for, under a key of fsbench's own that fio's readers skip:
+   * the synchronized start, the skew, first and last done, the controller's overhead, and each
+   * client's clock offset, round trip and actual start.
+   */
+  private static void cluster(ObjectNode out, ClusterResult result) {
+    out.put("cluster", result.cluster());
+    out.put("start_at_us", result.startAtMicros());
+    out.put("start_skew_ms", result.startSkew().toNanos() / 1e6);
+    out.put("first_done_s", result.firstDone().toNanos() / 1e9);
+    out.put("last_done_s", result.lastDone().toNanos() / 1e9);
+    out.put("controller_overhead_s", result.controllerOverhead().toNanos() / 1e9);
+    ArrayNode clients = out.putArray("clients");
+    for (ClientResult client : result.clients()) {
+      ObjectNode c = clients.addObject();
+      c.put("address", client.address());
+      c.put("hostname", client.hostname());
+      c.put("offset_us", client.offsetMicros());
+      c.put("rtt_us", client.rttMicros());
+      c.put("started_us", client.startedMicros() - result.startAtMicros());
+      c.put("io_start_us", client.startMicros() - result.startAtMicros());
+      c.put("io_end_us", client.endMicros() - result.startAtMicros());
     }
   }
 

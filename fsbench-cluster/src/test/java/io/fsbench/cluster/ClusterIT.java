@@ -165,6 +165,9 @@ class ClusterIT {
       assertThat(stats.get(i).get("hostname").asText()).startsWith("127.0.0.1");
     }
     assertThat(stats.get(3).get("write").get("io_bytes").asLong()).isEqualTo(jsonBytes);
+    assertThat(json.get("fsbench_cluster").get("start_skew_ms").asDouble())
+        .isEqualTo(result.startSkew().toNanos() / 1e6);
+    assertThat(json.get("fsbench_cluster").get("clients")).hasSize(3);
 
     assertNothingLeft(shared.resolve("x"));
   }
