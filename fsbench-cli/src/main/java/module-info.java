@@ -1,6 +1,7 @@
 /** The {@code fsbench} command. */
 module io.fsbench.cli {
   requires io.fsbench.core;
+  requires io.fsbench.cluster;
   requires info.picocli;
   requires com.fasterxml.jackson.databind;
   requires org.slf4j;

@@ -46,6 +46,9 @@ module io.fsbench.core {
       io.fsbench.bench;
   exports io.fsbench.core.workload.tree to
       io.fsbench.bench;
+  // fsbench-cluster merges the clients' latency histograms with fio's percentile arithmetic.
+  exports io.fsbench.core.stats to
+      io.fsbench.cluster;
 
   uses io.fsbench.spi.FileSystemPlugin;
 }

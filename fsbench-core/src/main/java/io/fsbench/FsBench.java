@@ -417,6 +417,14 @@ public final class FsBench {
     return SystemHost.create();
   }
 
+  /**
+   * The version of fsbench running here, e.g. {@code 0.1.0}: what every result records, and what
+   * the agents of a cluster run compare before they take part in one.
+   */
+  public static String version() {
+    return EnvironmentProbe.fsbenchVersion();
+  }
+
   /** The default loop image size. */
   public static Size defaultImageSize() {
     return Target.DEFAULT_LOOP_SIZE;

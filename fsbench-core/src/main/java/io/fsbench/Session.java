@@ -376,6 +376,16 @@ public final class Session implements AutoCloseable {
    * #close()}. For a {@link Qualification}'s cancel and deadline.
    */
   void stopRuns() {
+    cancel();
+  }
+
+  /**
+   * Stops the running workload from any thread, as Ctrl-C does: its I/O stops within milliseconds
+   * and its run fails as cancelled, never reporting a partial result; every later run fails as it
+   * starts. The volume stays until {@link #close()}. For a caller that learns from elsewhere that
+   * the run is no longer wanted (a cluster run whose controller or another client died).
+   */
+  public void cancel() {
     stopRequested = true;
     AtomicBoolean current = running;
     if (current != null) {

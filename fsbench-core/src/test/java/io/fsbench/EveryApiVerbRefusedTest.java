@@ -280,7 +280,8 @@ class EveryApiVerbRefusedTest {
             "progress", "any listener; it only hears progress",
             "messages", "any listener; it only hears the lines a workload prints",
             "open", "takes nothing; it makes the volume the checks allowed",
-            "job", "takes a spec that was checked when it was built");
+            "job", "takes a spec that was checked when it was built",
+            "cancel", "takes nothing; it stops whatever runs, which is never refused");
 
     assertThat(Stream.concat(cases.keySet().stream(), nothingBad.keySet().stream()))
         .containsExactlyInAnyOrderElementsOf(verbs(Session.class));

@@ -49,6 +49,7 @@ public final class Main {
     cli.addSubcommand("fio", new CommandLine(new FioCommand(fsbench)));
     cli.addSubcommand("filebench", new CommandLine(new FilebenchCommand(fsbench)));
     cli.addSubcommand("check", new CommandLine(new CheckCommand(fsbench)));
+    cli.addSubcommand("agent", new CommandLine(new AgentCommand()));
     cli.getSubcommands().get("run").getCommandSpec().usageMessage().footer(FioFlags.help(true));
     cli.getSubcommands().get("fio").getCommandSpec().usageMessage().footer(FioFlags.help(false));
     cli.setOut(out);

@@ -73,7 +73,8 @@ final class OutputOptions {
     interimWritten = true;
   }
 
-  private synchronized void write(String text, PrintWriter stdout) {
+  /** A document already in its format (a cluster run's), to stdout or --output. */
+  synchronized void write(String text, PrintWriter stdout) {
     if (file == null) {
       stdout.print(text);
       stdout.flush();

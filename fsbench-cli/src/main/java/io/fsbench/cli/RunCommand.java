@@ -9,7 +9,13 @@ import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.RunResult;
+import io.fsbench.api.Target;
 import io.fsbench.api.Workload;
+import io.fsbench.cluster.Cluster;
+import io.fsbench.cluster.ClusterConfig;
+import io.fsbench.cluster.ClusterJob;
+import io.fsbench.cluster.ClusterReports;
+import io.fsbench.cluster.ClusterResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +42,9 @@ import picocli.CommandLine.Unmatched;
       "  fsbench run --fs xfs --rw=randwrite --bs=4k --size=256m",
       "  fsbench run --fs ext4 --workload postmark --param number=5000",
       "  fsbench run --fs ext4 --workload bonnie --param size=1g --param ram=512m"
-          + " --output-format csv"
+          + " --output-format csv",
+      "  fsbench run --cluster lab --clients 3 --secret s --peers 10.0.0.6:7800,10.0.0.7:7800"
+          + " --dir /mnt/shared/x --rw=randwrite --bs=4k --size=64m --runtime=10s"
     },
     footerHeading = "%nfio options (as --key=value or --key value; - and _ are the same):%n")
 final class RunCommand implements Callable<Integer> {
@@ -48,6 +56,8 @@ final class RunCommand implements Callable<Integer> {
   @Mixin OutputOptions output;
 
   @Mixin StatusOptions status;
+
+  @Mixin ClusterOptions cluster;
 
   @Option(
       names = "--workload",
@@ -97,6 +107,10 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() {
     output.check(); // a typo in the format, or an unwritable file, fails before a long run
     status.check(output);
+    cluster.checkCompanions();
+    if (cluster.given()) {
+      return runOnCluster();
+    }
     if (workload == null) {
       output.checkBlockJob();
     }
@@ -118,6 +132,57 @@ final class RunCommand implements Callable<Integer> {
       JobSpec spec = job.build(); // every value is checked before the volume is made
       Reports.check(spec, output.format());
       return runJob(session, job, spec.name());
+    }
+  }
+
+  /** The job on the cluster's agents, this machine the controller; everything checked first. */
+  private int runOnCluster() {
+    output.checkBlockJob();
+    if (workload != null || !params.isEmpty()) {
+      throw new InvalidInputException(
+          "a --cluster run takes a block job as fio options (--rw=randwrite --bs=4k ...), not"
+              + " --workload or --param");
+    }
+    if (status.interval != null || dropCaches) {
+      throw new InvalidInputException(
+          (dropCaches ? "--drop-caches" : "--status-interval")
+              + " is not available in a --cluster run; drop it");
+    }
+    if (fioFlags.isEmpty()) {
+      throw new InvalidInputException(
+          "no job given; give fio options such as --rw=randwrite --bs=4k --size=64m");
+    }
+    if (target.fileSystem != null || target.device != null || !target.tunings.isEmpty()) {
+      throw new InvalidInputException(
+          "a --cluster run works in a directory of the shared filesystem; give --dir PATH as the"
+              + " agents see it, not --fs, --device or --tune");
+    }
+    List<String> options = FioFlags.translate(fioFlags);
+    ClusterJob job = cluster.job(options, target.directory);
+    ClusterConfig config = cluster.config();
+    // the job is parsed here too, so that a typo is refused before any agent is contacted
+    try (Session local = fsbench.get().session(null, Target.directory(job.directory()))) {
+      local.fioJob(options).build();
+    }
+    var err = spec.commandLine().getErr();
+    try (Cluster controller =
+        Cluster.connect(
+            config,
+            line -> {
+              synchronized (err) {
+                err.println("fsbench: " + line);
+                err.flush();
+              }
+            })) {
+      ClusterResult result = controller.run(job);
+      String document =
+          switch (output.format()) {
+            case JSON -> ClusterReports.json(result, false);
+            case JSON_PLUS -> ClusterReports.json(result, true);
+            default -> ClusterReports.text(result);
+          };
+      output.write(document, spec.commandLine().getOut());
+      return Runs.exitCode(result.aggregate(), err);
     }
   }
 

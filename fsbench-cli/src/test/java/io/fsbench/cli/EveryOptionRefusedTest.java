@@ -36,6 +36,7 @@ class EveryOptionRefusedTest {
   private Path file;
   private Path dir;
   private Path jobFile;
+  private Path secret;
 
   /** One bad use of an option: the command line and what the refusal must name. */
   private record Case(String command, String option, List<String> args, List<String> named) {}
@@ -43,7 +44,8 @@ class EveryOptionRefusedTest {
   /** Options that take no value and conflict with nothing, so they have no bad use. */
   private static final Set<String> NO_BAD_USE = Set.of("--help", "--version", "--no-progress");
 
-  private static final List<String> COMMANDS = List.of("run", "fio", "compare", "volume", "check");
+  private static final List<String> COMMANDS =
+      List.of("run", "fio", "compare", "volume", "check", "agent");
 
   /**
    * Commands that only read the machine's state, which a refusal may use to say what is there: the
@@ -56,6 +58,9 @@ class EveryOptionRefusedTest {
     file = Files.writeString(temp.resolve("a-file"), "x");
     dir = Files.createDirectory(temp.resolve("a-dir"));
     jobFile = Files.writeString(temp.resolve("job.fio"), "[j]\nrw=write\nbs=4k\nsize=1m\n");
+    secret = Files.writeString(temp.resolve("fsbench-secret"), "0123456789abcdef0123456789abcdef");
+    Files.setPosixFilePermissions(
+        secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
   }
 
   private List<Case> cases() {
@@ -291,7 +296,88 @@ class EveryOptionRefusedTest {
         List.of("--expect", pass, "--output-format", "xml"),
         "--output-format (xml)",
         "junit-xml");
+    clusterCases(cases);
     return cases;
+  }
+
+  /** run --cluster and its companions, and the agent command. */
+  private void clusterCases(List<Case> cases) {
+    String d = dir.toString();
+    String s = secret.toString();
+    List<String> run = List.of("run", "--rw=write", "--bs=4k", "--size=1m", "--dir", d);
+    List<String> onCluster = new ArrayList<>(run);
+    onCluster.addAll(List.of("--cluster", "t", "--secret", s));
+    add(
+        cases,
+        "run",
+        "--cluster",
+        run,
+        List.of("--cluster", "bad name", "--secret", s),
+        "cluster name (bad name)");
+    add(cases, "run", "--clients", onCluster, List.of("--clients", "0"), "clients (0)");
+    add(
+        cases,
+        "run",
+        "--per-client-dir",
+        run,
+        List.of("--per-client-dir"),
+        "--per-client-dir applies to a cluster run");
+    add(
+        cases,
+        "run",
+        "--secret",
+        run,
+        List.of("--cluster", "t", "--secret", file.toString()),
+        "secret file (" + file + ")");
+    add(cases, "run", "--peers", onCluster, List.of("--peers", "nonsense"), "peer (nonsense)");
+    add(
+        cases,
+        "run",
+        "--bind",
+        run,
+        List.of("--bind", "127.0.0.1"),
+        "--bind applies to a cluster run");
+    add(cases, "run", "--port", onCluster, List.of("--port", "70000"), "port (70000)");
+    add(cases, "run", "--members-within", onCluster, List.of("--members-within", "soon"), "soon");
+    List<String> agent = List.of("agent", "--allow-dir", d);
+    List<String> agentIn = List.of("agent", "--cluster", "t", "--secret", s, "--allow-dir", d);
+    add(
+        cases,
+        "agent",
+        "--cluster",
+        agent,
+        List.of("--cluster", "bad name", "--secret", s),
+        "cluster name (bad name)");
+    add(
+        cases,
+        "agent",
+        "--bind",
+        agentIn,
+        List.of("--bind", "no-such-host.invalid"),
+        "no-such-host.invalid");
+    add(cases, "agent", "--port", agentIn, List.of("--port", "0"), "port (0)");
+    add(cases, "agent", "--peers", agentIn, List.of("--peers", "h:x"), "peer (h:x)");
+    add(
+        cases,
+        "agent",
+        "--secret",
+        agent,
+        List.of("--cluster", "t", "--secret", file.toString()),
+        "secret file (" + file + ")");
+    add(
+        cases,
+        "agent",
+        "--allow-dir",
+        List.of("agent", "--cluster", "t", "--secret", s),
+        List.of("--allow-dir", "/nonexistent"),
+        "/nonexistent");
+    add(
+        cases,
+        "agent",
+        "--allow-device",
+        agentIn,
+        List.of("--allow-device", file.toString()),
+        "--allow-device " + file);
   }
 
   private static void add(

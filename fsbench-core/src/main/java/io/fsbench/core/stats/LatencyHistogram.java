@@ -33,6 +33,19 @@ public final class LatencyHistogram {
     total++;
   }
 
+  /**
+   * Counts {@code count} samples of {@code ns} nanoseconds at once: how the bins of results
+   * gathered from elsewhere (another client of a cluster run) are added back exactly, since a bin's
+   * value lies in its own bucket.
+   */
+  public void record(long ns, long count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("bin count (" + count + ") must not be negative");
+    }
+    counts[index(ns)] += count;
+    total += count;
+  }
+
   /** The bucket that holds {@code ns}: fio's {@code plat_val_to_idx}. */
   public static int index(long ns) {
     if (ns < 0) {

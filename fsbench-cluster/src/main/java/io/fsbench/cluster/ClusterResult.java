@@ -1,0 +1,52 @@
+package io.fsbench.cluster;
+
+import io.fsbench.api.RunResult;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A cluster run's result: each client's, and the aggregate, which is right by construction: bytes
+ * and I/Os add, the runtime is the union of the clients' I/O windows (in the controller's clock),
+ * the bandwidth is bytes over that runtime, and latency percentiles come from the clients'
+ * histograms merged, never from averaged percentiles.
+ *
+ * <pre>{@code
+ * ClusterResult result = cluster.run(job);
+ * long bytes = result.aggregate().jobs().get(0).write().ioBytes(); // the sum of the clients'
+ * Duration skew = result.startSkew();
+ * }</pre>
+ *
+ * @param cluster the cluster's name
+ * @param clients each client's result, in client order
+ * @param aggregate all clients as one run: one job per job of the clients, summed as above
+ * @param startAtMicros the synchronized start, µs since the epoch, controller's clock
+ * @param startSkew the spread of the clients' actual starts (latest minus earliest)
+ * @param firstDone from the start to the end of the first client to finish
+ * @param lastDone from the start to the end of the last client to finish
+ * @param controllerOverhead the controller's own time outside the clients' runs: waiting for
+ *     members, the clock exchange, preparing, and gathering and aggregating the results
+ */
+public record ClusterResult(
+    String cluster,
+    List<ClientResult> clients,
+    RunResult aggregate,
+    long startAtMicros,
+    Duration startSkew,
+    Duration firstDone,
+    Duration lastDone,
+    Duration controllerOverhead) {
+
+  public ClusterResult {
+    Objects.requireNonNull(cluster, "cluster");
+    clients = List.copyOf(clients);
+    if (clients.isEmpty()) {
+      throw new IllegalArgumentException("a cluster result has at least one client");
+    }
+    Objects.requireNonNull(aggregate, "aggregate");
+    Objects.requireNonNull(startSkew, "startSkew");
+    Objects.requireNonNull(firstDone, "firstDone");
+    Objects.requireNonNull(lastDone, "lastDone");
+    Objects.requireNonNull(controllerOverhead, "controllerOverhead");
+  }
+}

@@ -1,0 +1,106 @@
+package io.fsbench.cluster.internal;
+
+import io.fsbench.api.InvalidInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What an agent lets a controller ask of it: fsbench block jobs only (there is no option that runs
+ * a command), in a directory under one it was allowed, naming no file outside it. Anything else is
+ * refused naming the path, before anything is made.
+ */
+final class JobGuard {
+
+  private final List<Path> allowedDirs;
+  private final List<Path> allowedDevices;
+
+  JobGuard(List<Path> allowedDirs, List<Path> allowedDevices) {
+    this.allowedDirs = List.copyOf(allowedDirs);
+    this.allowedDevices = List.copyOf(allowedDevices);
+  }
+
+  /** Refuses a directory that is not inside an allowed one, symbolic links resolved. */
+  void checkDirectory(Path directory) {
+    Path real = resolved(directory);
+    for (Path allowed : allowedDirs) {
+      if (real.startsWith(resolved(allowed))) {
+        return;
+      }
+    }
+    throw new InvalidInputException(
+        "directory "
+            + directory
+            + " is outside this agent's allowed directories "
+            + allowedDirs
+            + "; run the job under one of them, or start the agent with --allow-dir covering it");
+  }
+
+  /**
+   * Refuses options that would write or read outside the run's directory: logs and I/O logs (the
+   * agent keeps nothing outside the run), and a file named by an absolute path that is neither
+   * inside an allowed directory nor an allowed device.
+   */
+  void checkOptions(List<String> options) {
+    for (String option : options) {
+      int eq = option.indexOf('=');
+      String key = (eq < 0 ? option : option.substring(0, eq)).strip().toLowerCase(Locale.ROOT);
+      String value = eq < 0 ? "" : option.substring(eq + 1).strip();
+      if (key.startsWith("write_") && key.endsWith("_log") || key.endsWith("iolog")) {
+        throw new InvalidInputException(
+            "option "
+                + key
+                + " writes files outside the run's directory, which an agent never does; drop it"
+                + " from a cluster run");
+      }
+      if (key.equals("directory")) {
+        throw new InvalidInputException(
+            "option directory="
+                + value
+                + " is the cluster run's directory; give it as the run's --dir instead");
+      }
+      if (key.equals("filename") || key.equals("filename_format")) {
+        checkFileName(key, value);
+      }
+    }
+  }
+
+  private void checkFileName(String key, String value) {
+    for (String name : value.split(":")) {
+      if (name.isEmpty()) {
+        continue;
+      }
+      Path path = Path.of(name);
+      if (!path.isAbsolute()) {
+        if (path.normalize().startsWith("..")) {
+          throw new InvalidInputException(
+              key + "=" + value + " climbs out of the run's directory; name a file inside it");
+        }
+        continue;
+      }
+      if (allowedDevices.contains(path.normalize())) {
+        continue;
+      }
+      checkDirectory(path.getParent() == null ? path : path.getParent());
+    }
+  }
+
+  private static Path resolved(Path path) {
+    Path absolute = path.toAbsolutePath().normalize();
+    // the longest part that exists, with its links resolved, and the rest as given
+    Path existing = absolute;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return absolute;
+    }
+    try {
+      return existing.toRealPath().resolve(existing.relativize(absolute));
+    } catch (IOException e) {
+      return absolute;
+    }
+  }
+}

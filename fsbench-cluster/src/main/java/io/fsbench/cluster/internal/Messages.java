@@ -1,0 +1,81 @@
+package io.fsbench.cluster.internal;
+
+import io.fsbench.api.JobResult;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The messages of a cluster run, in the order a run sends them. Each is a record sent as JSON by
+ * {@link Wire}; every reply names the run it answers, so that a late answer to an earlier run is
+ * never taken for one of this run.
+ */
+public final class Messages {
+
+  private Messages() {}
+
+  /** Controller to all: who is there, and with which version? */
+  public record Hello(String version, String controller) {}
+
+  /** Agent to controller: here, with this version, allowed these directories, busy or not. */
+  public record Here(
+      String version, String hostname, String address, List<String> allowed, boolean busy) {}
+
+  /** Controller to agent: one exchange of the clock-offset measurement. */
+  public record Ping(long seq, long sentMicros) {}
+
+  /** Agent to controller: the ping back, with the agent's clock when it answered. */
+  public record Pong(long seq, long sentMicros, long agentMicros) {}
+
+  /** Controller to agent: take part in this run as client {@code index} of {@code clients}. */
+  public record Prepare(
+      String runId,
+      String version,
+      List<String> options,
+      String directory,
+      boolean perClientDir,
+      int index,
+      int clients) {}
+
+  /** Agent to controller: prepared, waiting for the start. */
+  public record Ready(String runId) {}
+
+  /** Agent to controller: it will not take part, and why. */
+  public record Refused(String runId, String reason) {}
+
+  /** Controller to agent: start when the agent's own clock reads {@code atAgentMicros}. */
+  public record Start(String runId, long atAgentMicros) {}
+
+  /** Agent to controller: what it measured. */
+  public record Done(String runId, ClientReport report) {}
+
+  /** Agent to controller: its run failed; nothing was measured. */
+  public record Failed(String runId, String phase, String reason) {}
+
+  /** Controller to agents: stop this run and release everything; it is invalid. */
+  public record Abort(String runId, String reason) {}
+
+  /** Agent to controller: stopped, everything released. */
+  public record Aborted(String runId) {}
+
+  /**
+   * One client's result as sent: the block jobs' results in full (histograms included, so that the
+   * controller merges them exactly), where and with what it ran, and its time window in its own
+   * clock, in microseconds since the epoch.
+   */
+  public record ClientReport(
+      String hostname,
+      String address,
+      String fsbenchVersion,
+      long timestampMs,
+      String workload,
+      Map<String, String> parameters,
+      List<JobResult> jobs,
+      Map<String, String> environment,
+      long environmentMs,
+      String directory,
+      String mountOptions,
+      String fileSystemType,
+      long startedMicros,
+      long ioStartMicros,
+      long ioEndMicros) {}
+}

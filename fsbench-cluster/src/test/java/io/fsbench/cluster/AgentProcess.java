@@ -1,0 +1,34 @@
+package io.fsbench.cluster;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * An agent in a JVM of its own, for the test that kills one mid-run: {@code AgentProcess NAME BIND
+ * PORT PEERS SECRET ALLOWED WORKDIR}. It prints its log lines on stdout, where the test waits for
+ * the run to have started.
+ */
+public final class AgentProcess {
+
+  private AgentProcess() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    ClusterConfig config =
+        ClusterConfig.builder(args[0])
+            .bind(args[1])
+            .port(Integer.parseInt(args[2]))
+            .peers(List.of(args[3].split(",")))
+            .secret(Path.of(args[4]))
+            .build();
+    AgentConfig agent = AgentConfig.of(config, List.of(Path.of(args[5]))).workDir(Path.of(args[6]));
+    try (Agent running =
+        Agent.start(
+            agent,
+            line -> {
+              System.out.println(line);
+              System.out.flush();
+            })) {
+      running.awaitClosed();
+    }
+  }
+}
