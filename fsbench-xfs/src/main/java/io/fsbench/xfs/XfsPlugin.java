@@ -4,6 +4,7 @@ import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.Availability;
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.Feature;
+import io.fsbench.api.Fragmentation;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
 import io.fsbench.spi.Command;
@@ -142,6 +143,36 @@ public final class XfsPlugin implements FileSystemPlugin {
   }
 
   /** {@code mkfs.xfs -> 6.1.0}, from {@code mkfs.xfs -V}; empty when it is not installed. */
+  /** xfs_db comes with xfsprogs, as mkfs.xfs does. */
+  @Override
+  public boolean reportsFragmentation(Host host) {
+    return host.findTool("xfs_db").isPresent();
+  }
+
+  /**
+   * {@code xfs_db -r -c "sb 0" -c "p blocksize" -c freesp -c frag DEVICE}, read-only: the free
+   * extents by size from the free-space btrees, and XFS's file fragmentation factor. On a mounted
+   * filesystem xfs_db reads what the last sync wrote, which is why core syncs first.
+   */
+  @Override
+  public Fragmentation fragmentation(FileSystemSpec spec, Host host) {
+    Command db =
+        Command.of(
+                "xfs_db",
+                "-r",
+                "-c",
+                "sb 0",
+                "-c",
+                "p blocksize",
+                "-c",
+                "freesp",
+                "-c",
+                "frag",
+                spec.device().toString())
+            .timeout(Duration.ofMinutes(5));
+    return XfsFreeSpace.parse(db.commandLine(), host.shell().run(db).stdout());
+  }
+
   @Override
   public Map<String, String> toolVersions(Host host) {
     return Probes.version(host, MKFS_VERSION, "mkfs.xfs", "-V")
