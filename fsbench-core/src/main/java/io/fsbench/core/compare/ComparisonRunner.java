@@ -309,7 +309,7 @@ public final class ComparisonRunner {
       long t0 = System.nanoTime();
       WorkloadResult result =
           NamedResult.of(
-              cell.workload.name(),
+              cell.id.workload(),
               runners.run(cell.workload, new RunContext(dir, volume, f -> {}, cancelled)));
       Duration took = Duration.ofNanos(System.nanoTime() - t0);
       if (volume.device().isPresent()) {
