@@ -40,7 +40,12 @@ import org.slf4j.LoggerFactory;
  * Runs a comparison: every cell (workload × filesystem × tuning) is repeated in rounds, one
  * repetition of each cell per round, so that drift of the machine over time hits all cells alike.
  * Each run gets the cache state the settings ask for and a fresh directory; volumes are fresh per
- * cell or per repetition. What a run measured goes to the {@link ComparisonRecorder}.
+ * cell or per repetition. What a run measured goes to the {@link ComparisonRecorder}. Aged cells
+ * ({@link ComparisonPlan#aging}) sit beside the fresh ones: their volume is aged once ({@link
+ * AgedVolume}) and its kept image restored before each later run.
+ *
+ * <p>A little over 400 lines: the rounds, the lifecycle runs and the aged cells share the cells'
+ * state, which splitting would have to pass around; the aging itself is in {@link AgedVolume}.
  */
 public final class ComparisonRunner {
 
