@@ -1,7 +1,6 @@
 package io.fsbench;
 
 import io.fsbench.api.AgingSpec;
-
 import io.fsbench.api.CacheState;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonListener;
@@ -283,8 +282,7 @@ public final class ComparisonBuilder {
       }
     }
     Comparison comparison =
-        fsbench.runComparison(
-            fileSystems, tunings, timed, aging, built, !targetGiven, listener);
+        fsbench.runComparison(fileSystems, tunings, timed, aging, built, !targetGiven, listener);
     if (notes.isEmpty()) {
       return comparison;
     }

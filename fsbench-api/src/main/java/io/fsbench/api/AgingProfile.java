@@ -26,15 +26,15 @@ import java.util.TreeMap;
  *     a bucket spread evenly on a log scale above the previous bucket's value
  * @param depths directory depth by count: each bucket's value is a depth, 1 being the aging
  *     directory itself
- * @param ages which files live on, by count: each bucket's value is its oldest age as a fraction
- *     of the aging so far (its operations), the last 1.0; deletions take files from the bucket most
+ * @param ages which files live on, by count: each bucket's value is its oldest age as a fraction of
+ *     the aging so far (its operations), the last 1.0; deletions take files from the bucket most
  *     above its weight, as Geriatrix does
  * @param modifyFraction of the operations that do not delete, the share that replace an existing
  *     file with new content of a new size (written beside it and renamed over it, as editors and
  *     {@code git} do)
  * @param renameFraction of those, the share that move an existing file to another directory
- * @param commitOperations operations between two syncs of the filesystem (a commit of the
- *     git-pull profile); 0 syncs only where fullness is read
+ * @param commitOperations operations between two syncs of the filesystem (a commit of the git-pull
+ *     profile); 0 syncs only where fullness is read
  */
 public record AgingProfile(
     String name,
@@ -141,8 +141,8 @@ public record AgingProfile(
 
   /**
    * A desktop's files after years of use, read off the histograms of Agrawal, Bolosky, Douceur and
-   * Lorch, "A Five-Year Study of File-System Metadata" (FAST '07): most files a few KiB, a long tail
-   * of large ones, directories about six deep, and files that survive for much of the volume's
+   * Lorch, "A Five-Year Study of File-System Metadata" (FAST '07): most files a few KiB, a long
+   * tail of large ones, directories about six deep, and files that survive for much of the volume's
    * life. A few files are replaced by new versions (saved documents).
    */
   public static final AgingProfile DESKTOP =
@@ -159,8 +159,8 @@ public record AgingProfile(
 
   /**
    * A Maildir mail server: messages of a few KiB with a tail of attachments (the size model of
-   * filebench's varmail, a gamma of mean 16 KiB, and PostMark's 0.5-10 KB files), one directory
-   * per mailbox a few levels down, most mail deleted young and some kept for good. Flags change by
+   * filebench's varmail, a gamma of mean 16 KiB, and PostMark's 0.5-10 KB files), one directory per
+   * mailbox a few levels down, most mail deleted young and some kept for good. Flags change by
    * renaming a message, as Maildir does.
    */
   public static final AgingProfile MAIL_SERVER =
@@ -215,8 +215,7 @@ public record AgingProfile(
    * @throws InvalidInputException naming the unknown profile and listing the shipped ones
    */
   public static AgingProfile named(String name) {
-    AgingProfile profile =
-        name == null ? null : SHIPPED.get(name.strip().toLowerCase(Locale.ROOT));
+    AgingProfile profile = name == null ? null : SHIPPED.get(name.strip().toLowerCase(Locale.ROOT));
     if (profile == null) {
       throw new InvalidInputException(
           "unknown aging profile '" + name + "'; fsbench ships " + String.join(", ", names()));

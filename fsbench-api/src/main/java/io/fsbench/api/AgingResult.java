@@ -64,7 +64,8 @@ public record AgingResult(
         headline(),
         Metric.of("fill.seconds", fillTime.toNanos() / 1e9, Unit.SECONDS),
         Metric.of("bytes_written", bytesWritten, Unit.BYTES),
-        Metric.of("write.bytes_per_sec", bytesWritten / Math.max(seconds(), 1e-9), Unit.BYTES_PER_SEC),
+        Metric.of(
+            "write.bytes_per_sec", bytesWritten / Math.max(seconds(), 1e-9), Unit.BYTES_PER_SEC),
         Metric.of("files.created", created, Unit.COUNT),
         Metric.of("files.deleted", deleted, Unit.COUNT),
         Metric.of("files.modified", modified, Unit.COUNT),

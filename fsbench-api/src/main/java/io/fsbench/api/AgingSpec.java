@@ -141,10 +141,10 @@ public record AgingSpec(
   }
 
   /**
-   * Builds a spec from {@code key=value} parameters: profile ({@code desktop}, {@code
-   * mail-server}, {@code git-pull}), fullness ({@code 80%} or {@code 0.8}), overwrite (volume
-   * sizes written, e.g. {@code 2}), convergence (e.g. {@code 0.05}), time_limit ({@code 90s},
-   * {@code 10m}, {@code 1h}) and seed.
+   * Builds a spec from {@code key=value} parameters: profile ({@code desktop}, {@code mail-server},
+   * {@code git-pull}), fullness ({@code 80%} or {@code 0.8}), overwrite (volume sizes written, e.g.
+   * {@code 2}), convergence (e.g. {@code 0.05}), time_limit ({@code 90s}, {@code 10m}, {@code 1h})
+   * and seed.
    *
    * @throws InvalidInputException naming any unknown key and listing the known ones
    */

@@ -100,7 +100,8 @@ class AgingSpecTest {
     assertThat(figures.freeExtents()).hasValue(13);
     assertThat(figures.largestFreeExtent()).hasValue(64 << 20);
     assertThat(figures.smallFreeExtentShare().getAsDouble())
-        .isCloseTo((40960 + (1 << 20)) / (double) (40960 + (1 << 20) + (100L << 20)),
+        .isCloseTo(
+            (40960 + (1 << 20)) / (double) (40960 + (1 << 20) + (100L << 20)),
             org.assertj.core.data.Offset.offset(1e-9));
     assertThat(figures.summary()).startsWith("13 free extents, largest 64.0 MiB, 1.0% of free");
   }

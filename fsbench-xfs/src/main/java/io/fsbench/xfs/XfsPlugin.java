@@ -143,19 +143,26 @@ public final class XfsPlugin implements FileSystemPlugin {
   }
 
   /** {@code mkfs.xfs -> 6.1.0}, from {@code mkfs.xfs -V}; empty when it is not installed. */
-  /** xfs_db comes with xfsprogs, as mkfs.xfs does. */
+  /** xfs_db and xfs_freeze come with xfsprogs, as mkfs.xfs does. */
   @Override
   public boolean reportsFragmentation(Host host) {
-    return host.findTool("xfs_db").isPresent();
+    return host.findTool("xfs_db").isPresent() && host.findTool("xfs_freeze").isPresent();
   }
 
   /**
    * {@code xfs_db -r -c "sb 0" -c "p blocksize" -c freesp -c frag DEVICE}, read-only: the free
-   * extents by size from the free-space btrees, and XFS's file fragmentation factor. On a mounted
-   * filesystem xfs_db reads what the last sync wrote, which is why core syncs first.
+   * extents by size from the free-space btrees, and XFS's file fragmentation factor. xfs_db reads
+   * the disk, where a mounted XFS leaves recent metadata in its log even after a sync, so the
+   * filesystem is frozen and thawed first ({@code xfs_freeze -f}, {@code -u}), which writes it all
+   * back.
    */
   @Override
   public Fragmentation fragmentation(FileSystemSpec spec, Host host) {
+    String mountPoint = spec.mountPoint().toString();
+    Command freeze = Command.of("xfs_freeze", "-f", mountPoint).timeout(Duration.ofMinutes(2));
+    Command thaw = Command.of("xfs_freeze", "-u", mountPoint).timeout(Duration.ofMinutes(2));
+    host.shell().run(freeze);
+    host.shell().run(thaw);
     Command db =
         Command.of(
                 "xfs_db",
@@ -170,7 +177,13 @@ public final class XfsPlugin implements FileSystemPlugin {
                 "frag",
                 spec.device().toString())
             .timeout(Duration.ofMinutes(5));
-    return XfsFreeSpace.parse(db.commandLine(), host.shell().run(db).stdout());
+    Fragmentation figures = XfsFreeSpace.parse(db.commandLine(), host.shell().run(db).stdout());
+    return new Fragmentation(
+        java.util.List.of(freeze.commandLine(), thaw.commandLine(), db.commandLine()),
+        figures.freeExtents(),
+        figures.largestFreeExtent(),
+        figures.smallFreeExtentShare(),
+        figures.details());
   }
 
   @Override

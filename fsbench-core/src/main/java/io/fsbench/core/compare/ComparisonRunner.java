@@ -171,9 +171,7 @@ public final class ComparisonRunner {
       }
       CellId id =
           new CellId(
-              cell.id.fileSystem(),
-              cell.id.tuning(),
-              ComparisonPlan.agedName(cell.id.workload()));
+              cell.id.fileSystem(), cell.id.tuning(), ComparisonPlan.agedName(cell.id.workload()));
       java.util.Map<String, String> parameters =
           new java.util.TreeMap<>(runners.parameters(cell.workload));
       parameters.put("aged", aging.label());

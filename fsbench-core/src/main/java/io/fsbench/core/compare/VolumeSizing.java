@@ -1,8 +1,6 @@
 package io.fsbench.core.compare;
 
 import io.fsbench.api.AgingSpec;
-import java.util.Optional;
-
 import io.fsbench.api.ComparisonSettings;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
@@ -17,6 +15,7 @@ import io.fsbench.spi.Host;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**

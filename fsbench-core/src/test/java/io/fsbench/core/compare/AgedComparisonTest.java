@@ -173,13 +173,15 @@ class AgedComparisonTest {
 
     @Override
     public DdResult run(DdSpec spec, WorkloadContext context) {
-      return new DdResult(spec, Duration.ofMillis(5), Duration.ZERO, Duration.ZERO, 1, 0, 1, 0, 4096);
+      return new DdResult(
+          spec, Duration.ofMillis(5), Duration.ZERO, Duration.ZERO, 1, 0, 1, 0, 4096);
     }
   }
 
   @Test
   void agesEachAgedCellOnceAndRestoresItsKeptImageBeforeEveryLaterRun() {
-    WorkloadRunners runners = new WorkloadRunners().register(new CountingAging()).register(new InstantDd());
+    WorkloadRunners runners =
+        new WorkloadRunners().register(new CountingAging()).register(new InstantDd());
     ComparisonRunner runner =
         new ComparisonRunner(
             (fs, target, tuning) -> new CountingVolume(fs, temp),
@@ -197,7 +199,11 @@ class AgedComparisonTest {
             Optional.of(AgingSpec.parse("desktop:fullness=80%")));
 
     Comparison comparison =
-        runner.run(plan, ComparisonFixture.settings(), ComparisonFixture.environment(), new ComparisonListener() {});
+        runner.run(
+            plan,
+            ComparisonFixture.settings(),
+            ComparisonFixture.environment(),
+            new ComparisonListener() {});
 
     assertThat(comparison.cells())
         .extracting(ComparisonCell::workload)
@@ -208,7 +214,10 @@ class AgedComparisonTest {
     assertThat(events.stream().filter(e -> e.startsWith("restore "))).hasSize(2);
     assertThat(events.indexOf("keep ext4")).isGreaterThan(events.indexOf("age ext4"));
     ComparisonCell aged =
-        comparison.cells().stream().filter(c -> c.workload().endsWith("-aged")).findFirst().orElseThrow();
+        comparison.cells().stream()
+            .filter(c -> c.workload().endsWith("-aged"))
+            .findFirst()
+            .orElseThrow();
     assertThat(aged.parameters()).containsEntry("aged", AgingSpec.parse("desktop").label());
     assertThat(aged.applied().orElseThrow().properties())
         .containsEntry("aging.fullness", "80.0%")

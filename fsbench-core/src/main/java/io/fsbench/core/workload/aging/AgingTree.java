@@ -4,9 +4,9 @@ import java.io.IOException;
 
 /**
  * The directories an aging puts files in: at depth 1 the aging directory itself, at each deeper
- * level up to {@link #WIDTH} directories, four under each parent, made when a file first goes
- * there and never removed (as in Geriatrix). A directory is an int, {@code depth << 16 | index},
- * and its path is computed, so that no directory is an object either.
+ * level up to {@link #WIDTH} directories, four under each parent, made when a file first goes there
+ * and never removed (as in Geriatrix). A directory is an int, {@code depth << 16 | index}, and its
+ * path is computed, so that no directory is an object either.
  */
 final class AgingTree {
 

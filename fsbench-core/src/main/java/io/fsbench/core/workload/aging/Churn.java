@@ -3,8 +3,8 @@ package io.fsbench.core.workload.aging;
 import java.io.IOException;
 
 /**
- * What aging does to a volume, one call per operation, with paths relative to the aging
- * directory. {@link VolumeChurn} does it to files; unit tests record it.
+ * What aging does to a volume, one call per operation, with paths relative to the aging directory.
+ * {@link VolumeChurn} does it to files; unit tests record it.
  */
 interface Churn {
 

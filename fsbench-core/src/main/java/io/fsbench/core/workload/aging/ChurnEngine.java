@@ -15,9 +15,9 @@ import java.util.function.LongSupplier;
 /**
  * Geriatrix's aging, on a {@link Churn}: files are created until the volume is as full as the spec
  * asks; then, while it is fuller than that, the file that the age distribution can best spare is
- * deleted, and otherwise a file is created, replaced or renamed, as the profile's mix says. It stops
- * when the spec's volume sizes are written and the files' sizes, depths and ages are within its
- * convergence of the profile, or at its time limit.
+ * deleted, and otherwise a file is created, replaced or renamed, as the profile's mix says. It
+ * stops when the spec's volume sizes are written and the files' sizes, depths and ages are within
+ * its convergence of the profile, or at its time limit.
  *
  * <p>Ages are counted in operations, as Geriatrix counts them: a file born at operation {@code b}
  * is {@code t - b} old at operation {@code t}, and an age bucket of the profile holds the files

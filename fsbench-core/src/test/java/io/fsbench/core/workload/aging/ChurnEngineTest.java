@@ -53,7 +53,9 @@ class ChurnEngineTest {
   @Test
   void stopsOnceTheDistributionsConvergeOnTheProfile() {
     for (AgingProfile profile :
-        new AgingProfile[] {AgingProfile.DESKTOP, AgingProfile.MAIL_SERVER, AgingProfile.GIT_PULL}) {
+        new AgingProfile[] {
+          AgingProfile.DESKTOP, AgingProfile.MAIL_SERVER, AgingProfile.GIT_PULL
+        }) {
       AgingResult result = age(spec(profile, 0.8, 1), new FakeChurn(256 * MIB, MIB));
 
       assertThat(result.converged()).as(profile.name() + ": " + result.stopReason()).isTrue();
