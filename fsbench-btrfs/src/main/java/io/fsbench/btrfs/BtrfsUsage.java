@@ -31,7 +31,9 @@ final class BtrfsUsage {
     Matcher unallocated = UNALLOCATED.matcher(output);
     if (!data.find() || !unallocated.find()) {
       throw new IllegalStateException(
-          command + " printed no data chunks or unallocated space; is this btrfs's usage? " + output);
+          command
+              + " printed no data chunks or unallocated space; is this btrfs's usage? "
+              + output);
     }
     long dataSize = Long.parseLong(data.group(1));
     long dataUsed = Long.parseLong(data.group(2));
@@ -42,15 +44,17 @@ final class BtrfsUsage {
     details.put(
         "btrfs.data_chunks_free",
         String.format(
-            Locale.ROOT,
-            "%.1f%%",
-            dataSize == 0 ? 0.0 : (dataSize - dataUsed) * 100.0 / dataSize));
+            Locale.ROOT, "%.1f%%", dataSize == 0 ? 0.0 : (dataSize - dataUsed) * 100.0 / dataSize));
     Matcher size = SIZE.matcher(output);
     if (size.find()) {
       details.put("btrfs.device_size", mib(Long.parseLong(size.group(1))));
     }
     return new Fragmentation(
-        List.of(command), OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.empty(), details);
+        List.of(command),
+        OptionalLong.empty(),
+        OptionalLong.empty(),
+        OptionalDouble.empty(),
+        details);
   }
 
   private static String mib(long bytes) {

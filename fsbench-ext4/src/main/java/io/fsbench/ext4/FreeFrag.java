@@ -34,7 +34,9 @@ final class FreeFrag {
     while (row.find()) {
       long from = Long.parseLong(row.group(1)) << shift(row.group(2));
       rows.add(
-          new long[] {from, Long.parseLong(row.group(3)), Long.parseLong(row.group(4)) * blockSize});
+          new long[] {
+            from, Long.parseLong(row.group(3)), Long.parseLong(row.group(4)) * blockSize
+          });
     }
     Map<String, String> details = new TreeMap<>();
     Matcher avg = AVG.matcher(output);

@@ -326,7 +326,8 @@ public abstract class FileSystemPluginContract {
         Tuning.defaults(),
         (driver, spec, madeBy) -> {
           for (int i = 0; i < 8; i++) {
-            Data.writeAndSync(spec.mountPoint().resolve("fsbench-frag-" + i), Data.random(65536, i));
+            Data.writeAndSync(
+                spec.mountPoint().resolve("fsbench-frag-" + i), Data.random(65536, i));
           }
           Fragmentation figures = plugin.fragmentation(spec, host);
           assertThat(figures.commands())
@@ -348,8 +349,7 @@ public abstract class FileSystemPluginContract {
                           .isLessThanOrEqualTo(imageSize().bytes()));
           figures
               .freeExtents()
-              .ifPresent(
-                  n -> assertThat(n).as("%s's free extents", plugin.id()).isPositive());
+              .ifPresent(n -> assertThat(n).as("%s's free extents", plugin.id()).isPositive());
         });
   }
 }

@@ -38,6 +38,10 @@ final class PoolFragmentation {
             ? "not reported by this zfs"
             : fragmentation);
     return new Fragmentation(
-        List.of(command), OptionalLong.empty(), OptionalLong.empty(), OptionalDouble.empty(), details);
+        List.of(command),
+        OptionalLong.empty(),
+        OptionalLong.empty(),
+        OptionalDouble.empty(),
+        details);
   }
 }
