@@ -102,6 +102,7 @@ final class ChurnEngine {
       if (stop == null) {
         resync();
         stop = churn(deadline);
+        settle();
       }
       churn.sync();
       double fullness = churn.usedBytes() / (double) total;
@@ -206,6 +207,24 @@ final class ChurnEngine {
               written / (double) total,
               converged() ? "" : ", not converged");
         }
+      }
+    }
+  }
+
+  /**
+   * Ends at the fullness rather than wherever the churn stopped (a large file just deleted can
+   * leave the volume a few percent short): files are created until statfs, after a sync, says the
+   * volume is full enough; a few rounds at most, as each corrects the estimate.
+   */
+  private void settle() throws IOException {
+    for (int round = 0; round < 4; round++) {
+      resync();
+      if (base + allocated >= target) {
+        return;
+      }
+      while (base + allocated < target) {
+        checkCancelled();
+        create();
       }
     }
   }
