@@ -85,19 +85,20 @@ record AgedVolume(
   }
 
   /**
-   * One line for the report: {@code ext4 (defaults) aged with desktop:fullness=80%,... in 41.2 s:
-   * 80.3% full, 1234 files, 2.01 volume sizes written, converged after ...; free space before: ...;
-   * after: ...}.
+   * One line for the report: {@code aging: ext4 (defaults) for seqread-128k-aged, aged with
+   * desktop:fullness=80%,... in 41.2 s: 80.3% full, 1234 files, 2.01 volume sizes written,
+   * converged after ...; free space before: ...; after: ...}.
    */
   String note(CellId cell) {
     StringBuilder line =
         new StringBuilder(
             String.format(
                 Locale.ROOT,
-                "aging: %s (%s) aged with %s in %.1f s (not in any measured time): %.1f%% full,"
-                    + " %d files, %.2f GiB written; %s",
+                "aging: %s (%s) for %s, aged with %s in %.1f s (not in any measured time): %.1f%%"
+                    + " full, %d files, %.2f GiB written; %s",
                 cell.fileSystem(),
                 cell.tuning().label(),
+                cell.workload(),
                 result.spec().label(),
                 took.toNanos() / 1e9,
                 result.fullness() * 100,

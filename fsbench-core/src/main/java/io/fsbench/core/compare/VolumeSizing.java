@@ -139,7 +139,19 @@ public final class VolumeSizing {
     }
     Footprint need = aged(footprint(plan.workloads(), runners), plan.aging());
     if (!automatic) {
-      check(loop.size(), need, plugins);
+      try {
+        check(loop.size(), need, plugins);
+      } catch (InvalidInputException e) {
+        if (plan.aging().isEmpty()) {
+          throw e;
+        }
+        throw new InvalidInputException(
+            e.getMessage()
+                + " (aging fills "
+                + Math.round(plan.aging().get().fullness() * 100)
+                + "% of each volume first; the workloads get the rest)",
+            e);
+      }
       return settings;
     }
     Size size = automatic(need, plugins);

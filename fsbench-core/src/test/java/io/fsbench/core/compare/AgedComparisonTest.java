@@ -227,6 +227,9 @@ class AgedComparisonTest {
         .filteredOn(w -> w.startsWith("aging: ext4"))
         .singleElement()
         .asString()
-        .contains("converged after 2.00 volume sizes written", "50.0% of free space");
+        .contains(
+            "for " + dd.name() + "-aged",
+            "converged after 2.00 volume sizes written",
+            "50.0% of free space");
   }
 }
