@@ -372,6 +372,13 @@ public final class ComparisonRunner {
           volumes.make(target.formats() ? cell.id.fileSystem() : null, target, cell.id.tuning());
       cell.recorder.applied(cell.volume.applied());
       if (cell.aging != null) {
+        listener.note(
+            "aging "
+                + cell.id.fileSystem()
+                + " for "
+                + cell.id.workload()
+                + ": "
+                + cell.aging.label());
         AgedVolume aged = AgedVolume.age(cell.volume, cell.aging, runners, cancelled);
         cell.recorder.applied(aged.applied(cell.volume.applied()));
         cell.justAged = true;
