@@ -48,7 +48,7 @@ class AgingIT {
 
   @ParameterizedTest
   @ValueSource(strings = {"ext4", "xfs"})
-  void agesA384MiBVolumeTo80PercentFull(String fs) throws IOException {
+  void agesA384MiBVolumeTo80PercentFullTheSameWayTwice(String fs) throws IOException {
     FsBench fsbench = fsbench();
     assumeAvailable(fsbench, fs);
     AgingSpec spec = AgingSpec.parse("desktop:fullness=80%,overwrite=1,time_limit=60s");
@@ -60,6 +60,11 @@ class AgingIT {
     assertThat(result.bytesWritten()).isGreaterThanOrEqualTo(Size.mib(300).bytes());
     assertThat(result.deleted()).isPositive();
     assertThat(result.stopReason()).doesNotContain("time limit");
+    AgingResult again =
+        (AgingResult) fsbench.session(fs, Target.loop(Size.mib(384))).run(spec).result();
+    assertThat(again.bytesWritten()).as("the same seed again").isEqualTo(result.bytesWritten());
+    assertThat(again.created()).isEqualTo(result.created());
+    assertThat(again.deleted()).isEqualTo(result.deleted());
     assertNothingLeft();
   }
 
