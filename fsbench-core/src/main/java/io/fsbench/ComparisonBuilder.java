@@ -1,5 +1,6 @@
 package io.fsbench;
 
+import io.fsbench.api.AgingSpec;
 import io.fsbench.api.CacheState;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonListener;
@@ -50,6 +51,7 @@ public final class ComparisonBuilder {
   private String repetitionsGiven;
   private ComparisonListener listener = new ComparisonListener() {};
   private List<Integer> cpusAllowed = List.of();
+  private java.util.Optional<AgingSpec> aging = java.util.Optional.empty();
 
   ComparisonBuilder(FsBench fsbench) {
     this.fsbench = fsbench;
@@ -215,6 +217,40 @@ public final class ComparisonBuilder {
     return this;
   }
 
+  /**
+   * Runs every workload also on aged volumes, beside the fresh ones: each such cell's volume is
+   * aged once, before its first run, and its image kept, so that every repetition starts from the
+   * same aged state. The report shows the aged cells as {@code WORKLOAD-aged} rows, and how each
+   * volume was aged, how long it took and its free-space fragmentation before and after under
+   * warnings. Loop volumes only.
+   *
+   * <pre>{@code
+   * fsbench.compare().fileSystems("ext4", "xfs").aged(AgingSpec.parse("desktop:fullness=80%")).run();
+   * }</pre>
+   */
+  public ComparisonBuilder aged(AgingSpec aging) {
+    if (this.aging.isPresent()) {
+      throw new InvalidInputException(
+          "aged is given twice ("
+              + this.aging.get().label()
+              + " and "
+              + Objects.requireNonNull(aging, "aging").label()
+              + "); a comparison ages its volumes one way, give one");
+    }
+    this.aging = java.util.Optional.of(Objects.requireNonNull(aging, "aging"));
+    return this;
+  }
+
+  /**
+   * {@link #aged(AgingSpec)} from its text, {@code PROFILE[:key=value,...]}, e.g. {@code
+   * desktop:fullness=80%}.
+   *
+   * @throws InvalidInputException for an unknown profile or setting
+   */
+  public ComparisonBuilder aged(String aging) {
+    return aged(AgingSpec.parse(aging));
+  }
+
   /** Progress callbacks. */
   public ComparisonBuilder listener(ComparisonListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
@@ -225,6 +261,7 @@ public final class ComparisonBuilder {
   public Comparison run() {
     List<Workload> chosen = workloads.isEmpty() ? Workloads.classic() : List.copyOf(workloads);
     checkBaseline();
+    checkAging();
     ComparisonSettings built = settings.baseline(baseline(chosen)).build();
     if (budget.isPresent()) {
       ComparisonPresets.Plan fitted = fitToBudget(budget.get(), built);
@@ -245,7 +282,7 @@ public final class ComparisonBuilder {
       }
     }
     Comparison comparison =
-        fsbench.runComparison(fileSystems, tunings, timed, built, !targetGiven, listener);
+        fsbench.runComparison(fileSystems, tunings, timed, aging, built, !targetGiven, listener);
     if (notes.isEmpty()) {
       return comparison;
     }
@@ -292,7 +329,14 @@ public final class ComparisonBuilder {
         budget,
         runsPerCell,
         (ws, timer) ->
-            fsbench.runComparison(fileSystems, tunings, timed(ws, once), once, !targetGiven, timer),
+            fsbench.runComparison(
+                fileSystems,
+                tunings,
+                timed(ws, once),
+                java.util.Optional.empty(),
+                once,
+                !targetGiven,
+                timer),
         listener,
         System::nanoTime);
   }
@@ -303,6 +347,31 @@ public final class ComparisonBuilder {
       return w;
     }
     return fsbench.runners().pinned(w, cpusAllowed);
+  }
+
+  /** Aging fills volumes fsbench makes and keeps their images: never a directory or a budget. */
+  private void checkAging() {
+    if (aging.isEmpty()) {
+      return;
+    }
+    Target target = settings.build().target();
+    if (!(target instanceof Target.Loop)) {
+      throw new InvalidInputException(
+          "aged ("
+              + aging.get().label()
+              + ") needs volumes on loop images, whose aged image fsbench keeps and restores; "
+              + (target instanceof Target.Directory
+                  ? "a directory's filesystem is not fsbench's to fill"
+                  : "a device has no image to keep")
+              + ": compare with --fs and no --dir or --device");
+    }
+    if (budget.isPresent()) {
+      throw new InvalidInputException(
+          "aged ("
+              + aging.get().label()
+              + ") and a preset's time budget do not go together: the budget does not count the"
+              + " aging; drop the budget or the aging");
+    }
   }
 
   /** A baseline given must be compared, or every ratio is missing after the whole run. */

@@ -305,10 +305,11 @@ public final class FsBench {
       List<String> fileSystems,
       Map<String, List<Tuning>> tunings,
       List<Workload> workloads,
+      java.util.Optional<io.fsbench.api.AgingSpec> aging,
       ComparisonSettings requested,
       boolean sizeImages,
       ComparisonListener listener) {
-    ComparisonPlan plan = new ComparisonPlan(fileSystems, tunings, workloads);
+    ComparisonPlan plan = new ComparisonPlan(fileSystems, tunings, workloads, aging);
     AtomicBoolean cancelled = new AtomicBoolean();
     // registered from the start, so that a signal while sizing, releasing orphans or probing
     // ends the comparison before its first cell instead of after the exit hook's grace period

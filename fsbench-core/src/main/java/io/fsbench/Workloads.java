@@ -1,5 +1,7 @@
 package io.fsbench;
 
+import io.fsbench.api.AgingProfile;
+import io.fsbench.api.AgingSpec;
 import io.fsbench.api.BonnieSpec;
 import io.fsbench.api.DdSpec;
 import io.fsbench.api.FileSystemLifecycle;
@@ -83,6 +85,10 @@ public final class Workloads {
     NAMED.put(RandomIoSpec.NAME, RandomIoSpec::fromParams);
     NAMED.put(BonnieSpec.NAME, BonnieSpec::fromParams);
     NAMED.put(IozoneSpec.NAME, IozoneSpec::fromParams);
+    NAMED.put(AgingSpec.NAME, AgingSpec::fromParams);
+    for (String profile : AgingProfile.names()) {
+      NAMED.put(AgingSpec.NAME + "-" + profile, params -> aging(profile, params));
+    }
     NAMED.put(
         "fs-lifecycle",
         params -> {
@@ -279,6 +285,19 @@ public final class Workloads {
           }
           return DdSpec.fromParams(withDefaults(params, defaults));
         });
+  }
+
+  /** {@code aging-<profile>}: the aging workload with its profile fixed by the name. */
+  private static Workload aging(String profile, Map<String, String> params) {
+    if (params.containsKey("profile")) {
+      throw new InvalidInputException(
+          "workload aging-"
+              + profile
+              + " fixes the profile; drop --param profile="
+              + params.get("profile")
+              + ", or run aging with it");
+    }
+    return AgingSpec.fromParams(withDefaults(params, Map.of("profile", profile)));
   }
 
   private static Workload largeFile(String phase, Map<String, String> params) {

@@ -236,6 +236,7 @@ class EveryApiVerbRefusedTest {
     cases.put("baseline", c -> c.baseline("xfs"));
     cases.put("cpusAllowed", c -> c.cpusAllowed(List.of(1023))); // a CPU this machine lacks
     cases.put("preset", c -> c.preset("classic-tabel")); // no such table, and workloads given
+    cases.put("aged", c -> c.aged("desktop:fullness=150%"));
     Map<String, String> nothingBad =
         Map.of(
             "volumes", "an enum: every policy is valid",

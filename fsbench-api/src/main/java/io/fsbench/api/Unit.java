@@ -14,7 +14,9 @@ public enum Unit {
   SECONDS("seconds", "s", false),
   BYTES("bytes", "B", false),
   COUNT("count", "", true),
-  PERCENT("percent", "%", false);
+  PERCENT("percent", "%", false),
+  /** A ratio to the least possible, e.g. a layout score: 1.0 is ideal, more is worse. */
+  RATIO("ratio", "x", false);
 
   private final String key;
   private final String symbol;

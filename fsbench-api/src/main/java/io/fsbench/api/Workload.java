@@ -20,6 +20,7 @@ public sealed interface Workload
         BonnieSpec,
         IozoneSpec,
         FilebenchSpec,
+        AgingSpec,
         NamedWorkload {
 
   /** A short name for tables and file names, e.g. {@code seqwrite-128k}, {@code postmark}. */

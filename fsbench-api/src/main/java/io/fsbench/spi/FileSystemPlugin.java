@@ -3,6 +3,7 @@ package io.fsbench.spi;
 import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.Availability;
 import io.fsbench.api.Feature;
+import io.fsbench.api.Fragmentation;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
 import io.fsbench.spi.support.Mounts;
@@ -110,6 +111,28 @@ public interface FileSystemPlugin {
    * which core owns.
    */
   default void destroy(FileSystemSpec spec, Host host) {}
+
+  /**
+   * Whether {@link #fragmentation} works on this host: the plugin reads free-space fragmentation
+   * with its filesystem's own tools, and they are installed. Optional; by default not.
+   */
+  default boolean reportsFragmentation(Host host) {
+    return false;
+  }
+
+  /**
+   * How fragmented the mounted filesystem's free space is, from its own tools run through the
+   * host's shell (e2freefrag, {@code xfs_db -r -c freesp}, {@code btrfs filesystem usage}, {@code
+   * zpool get}). Core calls it before and after aging a volume, with the filesystem mounted and
+   * synced; it must change nothing.
+   *
+   * @throws UnsupportedOperationException when {@link #reportsFragmentation} is false, as by
+   *     default
+   */
+  default Fragmentation fragmentation(FileSystemSpec spec, Host host) {
+    throw new UnsupportedOperationException(
+        id() + " does not report fragmentation; check reportsFragmentation first");
+  }
 
   /** The versions of the tools this plugin runs, e.g. {@code mkfs.xfs -> 6.1.0}. Must not throw. */
   Map<String, String> toolVersions(Host host);

@@ -3,6 +3,7 @@ package io.fsbench.btrfs;
 import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.Availability;
 import io.fsbench.api.Feature;
+import io.fsbench.api.Fragmentation;
 import io.fsbench.api.Size;
 import io.fsbench.api.ToolMissingException;
 import io.fsbench.api.Tuning;
@@ -211,6 +212,24 @@ public final class BtrfsPlugin implements FileSystemPlugin {
     } catch (ToolMissingException e) {
       // without btrfs-progs nothing could have registered the device
     }
+  }
+
+  /** The btrfs tool comes with btrfs-progs, as mkfs.btrfs does. */
+  @Override
+  public boolean reportsFragmentation(Host host) {
+    return host.findTool("btrfs").isPresent();
+  }
+
+  /**
+   * {@code btrfs filesystem usage -b MOUNTPOINT}: unallocated space and the unused room inside the
+   * data chunks. The extents of files, which filefrag counts, are core's layout score.
+   */
+  @Override
+  public Fragmentation fragmentation(FileSystemSpec spec, Host host) {
+    Command usage =
+        Command.of("btrfs", "filesystem", "usage", "-b", spec.mountPoint().toString())
+            .timeout(java.time.Duration.ofMinutes(2));
+    return BtrfsUsage.parse(usage.commandLine(), host.shell().run(usage).stdout());
   }
 
   @Override

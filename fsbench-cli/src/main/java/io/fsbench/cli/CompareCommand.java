@@ -112,6 +112,9 @@ final class CompareCommand implements Callable<Integer> {
     if (options.cpusAllowed != null) {
       compare.cpusAllowed(CpuPlacement.parseList(options.cpusAllowed));
     }
+    if (options.aged != null) {
+      compare.aged(options.aged);
+    }
     if (!options.noProgress) {
       compare.listener(new ProgressBar(err, options.repeat != null ? options.repeat : 3));
     }

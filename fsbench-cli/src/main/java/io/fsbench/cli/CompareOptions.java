@@ -167,6 +167,15 @@ final class CompareOptions {
       description = "Pin the block jobs' threads to these CPUs, as fio's cpus_allowed, e.g. 0-1,3.")
   String cpusAllowed;
 
+  @Option(
+      names = "--aged",
+      paramLabel = "PROFILE[:K=V,..]",
+      description =
+          "Also run every workload on volumes aged first: desktop, mail-server or git-pull, with"
+              + " fullness=80%, overwrite=2, convergence=0.05, time_limit=10m, seed=42, e.g."
+              + " desktop:fullness=80%. Aged once per cell; repetitions restore the aged image.")
+  String aged;
+
   @Option(names = "--no-progress", description = "No progress bar on stderr.")
   boolean noProgress;
 
@@ -188,6 +197,19 @@ final class CompareOptions {
       conflict("--dir", "--baseline", baseline != null);
     }
     conflict("--device", "--image-size", device != null && imageSize != null);
+    if (aged != null) {
+      if (directory != null || device != null) {
+        throw new InvalidInputException(
+            "--aged needs volumes on loop images, whose aged image fsbench keeps and restores, and"
+                + (directory != null
+                    ? " a directory's filesystem is not fsbench's to fill"
+                    : " a device has no image to keep")
+                + "; drop "
+                + (directory != null ? "--dir" : "--device")
+                + " (compare with --fs) or drop --aged");
+      }
+      io.fsbench.api.AgingSpec.parse(aged); // a bad profile or setting is refused before anything
+    }
     conflict("--preset", "--workloads", preset != null && !workloads.isEmpty());
     conflict("--preset", "--param", preset != null && !params.isEmpty());
     needs("--preset-param", "--preset", preset == null && !presetParams.isEmpty());

@@ -234,6 +234,14 @@ class EveryOptionRefusedTest {
     add(
         cases,
         "compare",
+        "--aged",
+        ext4,
+        List.of("--aged", "desktop:fullness=150%"),
+        "fullness (150.0%)",
+        "between 5% and 98%");
+    add(
+        cases,
+        "compare",
         "--out",
         List.of("compare", "--fs", "ext4"),
         List.of("--out", file.toString()),

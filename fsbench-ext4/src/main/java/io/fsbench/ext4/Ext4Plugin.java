@@ -3,6 +3,7 @@ package io.fsbench.ext4;
 import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.Availability;
 import io.fsbench.api.Feature;
+import io.fsbench.api.Fragmentation;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
 import io.fsbench.spi.Command;
@@ -144,6 +145,20 @@ public final class Ext4Plugin implements FileSystemPlugin {
   @Override
   public Tuning readBack(FileSystemSpec spec, AppliedTuning applied) {
     return Ext4ReadBack.of(spec.tuning(), applied);
+  }
+
+  /** e2freefrag comes with e2fsprogs, as mkfs.ext4 does. */
+  @Override
+  public boolean reportsFragmentation(Host host) {
+    return host.findTool("e2freefrag").isPresent();
+  }
+
+  /** {@code e2freefrag DEVICE}: the free extents and their sizes, from the block bitmaps. */
+  @Override
+  public Fragmentation fragmentation(FileSystemSpec spec, Host host) {
+    Command freefrag =
+        Command.of("e2freefrag", spec.device().toString()).timeout(Duration.ofMinutes(5));
+    return FreeFrag.parse(freefrag.commandLine(), host.shell().run(freefrag).stdout());
   }
 
   /** {@code mkfs.ext4 -> 1.47.0}, from {@code mkfs.ext4 -V}; empty when it is not installed. */

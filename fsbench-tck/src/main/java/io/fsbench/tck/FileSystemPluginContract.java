@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fsbench.api.Feature;
+import io.fsbench.api.Fragmentation;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
@@ -303,5 +304,41 @@ public abstract class FileSystemPluginContract {
     List<String> found = new ArrayList<>();
     imageDirectories.forEach(directory -> found.addAll(Leftovers.under(host, directory)));
     return found;
+  }
+
+  @Test
+  void reportsFragmentationOfARealFileSystemWhenItSaysSo() throws IOException {
+    assumeTrue(
+        plugin.reportsFragmentation(host),
+        plugin.id() + " does not report fragmentation here (an optional method)");
+    onFileSystem(
+        Tuning.defaults(),
+        (driver, spec, madeBy) -> {
+          for (int i = 0; i < 8; i++) {
+            Data.writeAndSync(
+                spec.mountPoint().resolve("fsbench-frag-" + i), Data.random(65536, i));
+          }
+          Fragmentation figures = plugin.fragmentation(spec, host);
+          assertThat(figures.commands())
+              .as("the commands %s's fragmentation() ran, for the record", plugin.id())
+              .isNotEmpty();
+          assertThat(!figures.details().isEmpty() || figures.freeExtents().isPresent())
+              .as(
+                  "%s's fragmentation() of a %s volume holds figures (%s); fix: report at least"
+                      + " the free extents or one detail",
+                  plugin.id(), imageSize(), figures.summary())
+              .isTrue();
+          figures
+              .largestFreeExtent()
+              .ifPresent(
+                  largest ->
+                      assertThat(largest)
+                          .as("%s's largest free extent fits the device", plugin.id())
+                          .isPositive()
+                          .isLessThanOrEqualTo(imageSize().bytes()));
+          figures
+              .freeExtents()
+              .ifPresent(n -> assertThat(n).as("%s's free extents", plugin.id()).isPositive());
+        });
   }
 }

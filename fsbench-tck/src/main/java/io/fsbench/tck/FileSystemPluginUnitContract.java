@@ -281,4 +281,46 @@ public abstract class FileSystemPluginUnitContract {
             plugin.id(), plugin.features(host), acceptsCompression)
         .isEqualTo(acceptsCompression);
   }
+
+  @Test
+  void reportsFragmentationOnlyWhenItSaysSoAndNeverMakesFiguresUp() {
+    FileSystemPlugin plugin = plugin();
+    FakeHost host = host();
+    Path dir = Path.of("/nonexistent/fsbench-tck");
+    FileSystemSpec spec =
+        new FileSystemSpec(
+            Path.of("/dev/fsbench-tck-loop"),
+            dir.resolve("mnt"),
+            "fsbench-tck-0001",
+            dir.resolve("state"),
+            Size.mib(512),
+            Tuning.defaults());
+    if (!plugin.reportsFragmentation(host)) {
+      assertThat(catchThrowable(() -> plugin.fragmentation(spec, host)))
+          .as(
+              "%s's fragmentation() while reportsFragmentation() is false; fix: throw"
+                  + " UnsupportedOperationException, as the default does",
+              plugin.id())
+          .isInstanceOf(UnsupportedOperationException.class);
+      return;
+    }
+    // The fake shell prints nothing: a plugin must refuse output it cannot read, not report zeros.
+    Throwable silent = catchThrowable(() -> plugin.fragmentation(spec, host));
+    assertThat(silent)
+        .as(
+            "%s's fragmentation() when its tool printed nothing; fix: fail, naming the command,"
+                + " instead of returning figures that were never read",
+            plugin.id())
+        .isNotNull();
+    assertThat(silent.getMessage())
+        .as("%s's failure when its tool printed nothing says what was run", plugin.id())
+        .isNotBlank();
+    Throwable failing = catchThrowable(() -> plugin.fragmentation(spec, new FailingHost()));
+    assertThat(failing)
+        .as(
+            "%s's fragmentation() on a host whose every command fails; fix: let the failure"
+                + " through",
+            plugin.id())
+        .isNotNull();
+  }
 }

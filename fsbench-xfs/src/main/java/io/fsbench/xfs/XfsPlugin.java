@@ -4,6 +4,7 @@ import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.Availability;
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.Feature;
+import io.fsbench.api.Fragmentation;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
 import io.fsbench.spi.Command;
@@ -142,6 +143,49 @@ public final class XfsPlugin implements FileSystemPlugin {
   }
 
   /** {@code mkfs.xfs -> 6.1.0}, from {@code mkfs.xfs -V}; empty when it is not installed. */
+  /** xfs_db and xfs_freeze come with xfsprogs, as mkfs.xfs does. */
+  @Override
+  public boolean reportsFragmentation(Host host) {
+    return host.findTool("xfs_db").isPresent() && host.findTool("xfs_freeze").isPresent();
+  }
+
+  /**
+   * {@code xfs_db -r -c "sb 0" -c "p blocksize" -c freesp -c frag DEVICE}, read-only: the free
+   * extents by size from the free-space btrees, and XFS's file fragmentation factor. xfs_db reads
+   * the disk, where a mounted XFS leaves recent metadata in its log even after a sync, so the
+   * filesystem is frozen and thawed first ({@code xfs_freeze -f}, {@code -u}), which writes it all
+   * back.
+   */
+  @Override
+  public Fragmentation fragmentation(FileSystemSpec spec, Host host) {
+    String mountPoint = spec.mountPoint().toString();
+    Command freeze = Command.of("xfs_freeze", "-f", mountPoint).timeout(Duration.ofMinutes(2));
+    Command thaw = Command.of("xfs_freeze", "-u", mountPoint).timeout(Duration.ofMinutes(2));
+    host.shell().run(freeze);
+    host.shell().run(thaw);
+    Command db =
+        Command.of(
+                "xfs_db",
+                "-r",
+                "-c",
+                "sb 0",
+                "-c",
+                "p blocksize",
+                "-c",
+                "freesp",
+                "-c",
+                "frag",
+                spec.device().toString())
+            .timeout(Duration.ofMinutes(5));
+    Fragmentation figures = XfsFreeSpace.parse(db.commandLine(), host.shell().run(db).stdout());
+    return new Fragmentation(
+        java.util.List.of(freeze.commandLine(), thaw.commandLine(), db.commandLine()),
+        figures.freeExtents(),
+        figures.largestFreeExtent(),
+        figures.smallFreeExtentShare(),
+        figures.details());
+  }
+
   @Override
   public Map<String, String> toolVersions(Host host) {
     return Probes.version(host, MKFS_VERSION, "mkfs.xfs", "-V")

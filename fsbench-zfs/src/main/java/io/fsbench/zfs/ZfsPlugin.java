@@ -4,6 +4,7 @@ import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.Availability;
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.Feature;
+import io.fsbench.api.Fragmentation;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
 import io.fsbench.spi.Command;
@@ -259,6 +260,20 @@ public final class ZfsPlugin implements FileSystemPlugin {
       return;
     }
     pool.destroy();
+  }
+
+  /** zpool reports the pool's space, wherever ZFS is installed. */
+  @Override
+  public boolean reportsFragmentation(Host host) {
+    return host.findTool("zpool").isPresent();
+  }
+
+  /** {@code zpool get all POOL}: fragmentation where this ZFS has it, capacity and free space. */
+  @Override
+  public Fragmentation fragmentation(FileSystemSpec spec, Host host) {
+    Pool pool = new Pool(spec, host, sleeper);
+    Command get = Command.of("zpool", "get", "all", pool.name()).timeout(QUICK);
+    return PoolFragmentation.parse(get.commandLine(), host.shell().run(get).stdout());
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.fsbench.core.compare;
 
+import io.fsbench.api.AgingSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.Workload;
@@ -7,6 +8,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,11 +18,28 @@ import java.util.Set;
  * @param fileSystems plugin ids in the order to run them; empty means every plugin
  * @param tunings per filesystem id, the tunings to run it with
  * @param workloads what to run on each
+ * @param aging when present, each workload runs also on a volume aged so, in a cell of its own
+ *     named {@link #agedName}
  */
 public record ComparisonPlan(
-    List<String> fileSystems, Map<String, List<Tuning>> tunings, List<Workload> workloads) {
+    List<String> fileSystems,
+    Map<String, List<Tuning>> tunings,
+    List<Workload> workloads,
+    Optional<AgingSpec> aging) {
+
+  /** A plan of fresh volumes only. */
+  public ComparisonPlan(
+      List<String> fileSystems, Map<String, List<Tuning>> tunings, List<Workload> workloads) {
+    this(fileSystems, tunings, workloads, Optional.empty());
+  }
+
+  /** The name of a workload's cell on aged volumes: {@code seqread-128k-aged}. */
+  public static String agedName(String workload) {
+    return workload + "-aged";
+  }
 
   public ComparisonPlan {
+    java.util.Objects.requireNonNull(aging, "aging");
     fileSystems = List.copyOf(fileSystems);
     Map<String, List<Tuning>> copy = new LinkedHashMap<>();
     tunings.forEach((fs, list) -> copy.put(fs, List.copyOf(list)));

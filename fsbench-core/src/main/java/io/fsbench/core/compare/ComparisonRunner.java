@@ -1,5 +1,6 @@
 package io.fsbench.core.compare;
 
+import io.fsbench.api.AgingSpec;
 import io.fsbench.api.Availability;
 import io.fsbench.api.CacheState;
 import io.fsbench.api.CellId;
@@ -19,6 +20,7 @@ import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadRunners;
+import io.fsbench.core.volume.RestorableVolume;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +40,12 @@ import org.slf4j.LoggerFactory;
  * Runs a comparison: every cell (workload × filesystem × tuning) is repeated in rounds, one
  * repetition of each cell per round, so that drift of the machine over time hits all cells alike.
  * Each run gets the cache state the settings ask for and a fresh directory; volumes are fresh per
- * cell or per repetition. What a run measured goes to the {@link ComparisonRecorder}.
+ * cell or per repetition. What a run measured goes to the {@link ComparisonRecorder}. Aged cells
+ * ({@link ComparisonPlan#aging}) sit beside the fresh ones: their volume is aged once ({@link
+ * AgedVolume}) and its kept image restored before each later run.
+ *
+ * <p>A little over 400 lines: the rounds, the lifecycle runs and the aged cells share the cells'
+ * state, which splitting would have to pass around; the aging itself is in {@link AgedVolume}.
  */
 public final class ComparisonRunner {
 
@@ -56,6 +63,7 @@ public final class ComparisonRunner {
   private final Runnable dropCaches;
   private final Clock clock;
   private final AtomicBoolean cancelled;
+  private final List<String> agingNotes = new ArrayList<>();
 
   public ComparisonRunner(
       VolumeMaker volumes,
@@ -72,19 +80,27 @@ public final class ComparisonRunner {
     this.cancelled = cancelled;
   }
 
-  /** One cell being run: its recorder, its workload and, per cell, its volume. */
+  /**
+   * One cell being run: its recorder, its workload, the aging of its volume if any and, per cell,
+   * its volume.
+   */
   private static final class Cell {
     final CellId id;
     final Workload workload;
     final CellRecorder recorder;
+    final AgingSpec aging;
     Volume volume;
     int runs;
     boolean finished;
 
-    Cell(CellId id, Workload workload, CellRecorder recorder) {
+    /** Whether the volume is as aging left it, so the next run needs no restore. */
+    boolean justAged;
+
+    Cell(CellId id, Workload workload, CellRecorder recorder, AgingSpec aging) {
       this.id = id;
       this.workload = workload;
       this.recorder = recorder;
+      this.aging = aging;
     }
   }
 
@@ -106,10 +122,11 @@ public final class ComparisonRunner {
         for (Tuning tuning :
             settings.target().formats() ? plan.tuningsOf(fs) : List.of(Tuning.defaults())) {
           CellId id = new CellId(fs, tuning, workload.name());
-          cells.add(new Cell(id, workload, recorder.cell(id, runners.parameters(workload))));
+          cells.add(new Cell(id, workload, recorder.cell(id, runners.parameters(workload)), null));
         }
       }
     }
+    plan.aging().ifPresent(aging -> cells.addAll(agedCells(cells, aging, recorder)));
     try {
       if (settings.cache() == CacheState.WARM) {
         for (Cell cell : cells) {
@@ -135,10 +152,32 @@ public final class ComparisonRunner {
         finish(cell);
       }
     }
+    agingNotes.forEach(recorder::warn);
     if (cancelled.get()) {
       recorder.warn("the comparison was interrupted; cells show the runs made before that");
     }
     return recorder.finish();
+  }
+
+  /**
+   * Beside each fresh cell, the same on an aged volume, named {@link ComparisonPlan#agedName}, its
+   * parameters saying how it was aged. A workload that makes its own volumes has no aged cell.
+   */
+  private List<Cell> agedCells(List<Cell> fresh, AgingSpec aging, ComparisonRecorder recorder) {
+    List<Cell> aged = new ArrayList<>();
+    for (Cell cell : fresh) {
+      if (runners.makesVolumes(cell.workload)) {
+        continue;
+      }
+      CellId id =
+          new CellId(
+              cell.id.fileSystem(), cell.id.tuning(), ComparisonPlan.agedName(cell.id.workload()));
+      java.util.Map<String, String> parameters =
+          new java.util.TreeMap<>(runners.parameters(cell.workload));
+      parameters.put("aged", aging.label());
+      aged.add(new Cell(id, cell.workload, recorder.cell(id, parameters), aging));
+    }
+    return aged;
   }
 
   /**
@@ -261,7 +300,11 @@ public final class ComparisonRunner {
     }
     Path dir = null;
     try {
-      Volume volume = volumeFor(cell, settings);
+      Volume volume = volumeFor(cell, settings, listener);
+      if (cell.aging != null && !cell.justAged) {
+        ((RestorableVolume) volume).restore();
+      }
+      cell.justAged = false;
       prepareCache(volume, settings);
       dir = volume.mountPoint().resolve("fsbench-run-" + (++cell.runs));
       Files.createDirectory(dir);
@@ -269,9 +312,12 @@ public final class ComparisonRunner {
       long t0 = System.nanoTime();
       WorkloadResult result =
           NamedResult.of(
-              cell.workload.name(),
+              cell.id.workload(),
               runners.run(cell.workload, new RunContext(dir, volume, f -> {}, cancelled)));
       Duration took = Duration.ofNanos(System.nanoTime() - t0);
+      if (volume.device().isPresent()) {
+        result = LaidOutResult.of(result, LayoutScore.of(dir));
+      }
       if (warmUp) {
         cell.recorder.warmUp(result, start, took);
       } else {
@@ -283,7 +329,8 @@ public final class ComparisonRunner {
       closeVolume(cell);
     } finally {
       removeQuietly(dir);
-      if (settings.volumes() == VolumePolicy.FRESH_PER_REPETITION) {
+      // An aged cell's volume stays: each run restores the kept aged image instead.
+      if (settings.volumes() == VolumePolicy.FRESH_PER_REPETITION && cell.aging == null) {
         closeVolume(cell);
       }
     }
@@ -318,12 +365,27 @@ public final class ComparisonRunner {
     }
   }
 
-  private Volume volumeFor(Cell cell, ComparisonSettings settings) {
+  private Volume volumeFor(Cell cell, ComparisonSettings settings, ComparisonListener listener) {
     if (cell.volume == null) {
       Target target = settings.target();
       cell.volume =
           volumes.make(target.formats() ? cell.id.fileSystem() : null, target, cell.id.tuning());
       cell.recorder.applied(cell.volume.applied());
+      if (cell.aging != null) {
+        listener.note(
+            "aging "
+                + cell.id.fileSystem()
+                + " for "
+                + cell.id.workload()
+                + ": "
+                + cell.aging.label());
+        AgedVolume aged = AgedVolume.age(cell.volume, cell.aging, runners, cancelled);
+        cell.recorder.applied(aged.applied(cell.volume.applied()));
+        cell.justAged = true;
+        String note = aged.note(cell.id);
+        listener.note(note);
+        agingNotes.add(note);
+      }
     }
     return cell.volume;
   }

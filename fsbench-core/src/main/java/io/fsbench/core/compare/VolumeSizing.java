@@ -1,5 +1,6 @@
 package io.fsbench.core.compare;
 
+import io.fsbench.api.AgingSpec;
 import io.fsbench.api.ComparisonSettings;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
@@ -14,6 +15,7 @@ import io.fsbench.spi.Host;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -47,7 +49,10 @@ public final class VolumeSizing {
       List<? extends Workload> workloads,
       WorkloadRunners runners,
       Map<FileSystemPlugin, List<Tuning>> plugins) {
-    Footprint need = footprint(workloads, runners);
+    return automatic(footprint(workloads, runners), plugins);
+  }
+
+  private static Size automatic(Footprint need, Map<FileSystemPlugin, List<Tuning>> plugins) {
     long bytes = dataSize(need);
     long size =
         Math.max(
@@ -71,7 +76,11 @@ public final class VolumeSizing {
       List<? extends Workload> workloads,
       WorkloadRunners runners,
       Map<FileSystemPlugin, List<Tuning>> plugins) {
-    Footprint need = footprint(workloads, runners);
+    check(size, footprint(workloads, runners), plugins);
+  }
+
+  private static void check(
+      Size size, Footprint need, Map<FileSystemPlugin, List<Tuning>> plugins) {
     long bytes = dataSize(need);
     if (need.bytes() > 0 && bytes > size.bytes()) {
       throw new InvalidInputException(
@@ -128,11 +137,24 @@ public final class VolumeSizing {
         plugins.put(plugin, plan.tuningsOf(plugin.id()));
       }
     }
+    Footprint need = aged(footprint(plan.workloads(), runners), plan.aging());
     if (!automatic) {
-      check(loop.size(), plan.workloads(), runners, plugins);
+      try {
+        check(loop.size(), need, plugins);
+      } catch (InvalidInputException e) {
+        if (plan.aging().isEmpty()) {
+          throw e;
+        }
+        throw new InvalidInputException(
+            e.getMessage()
+                + " (aging fills "
+                + Math.round(plan.aging().get().fullness() * 100)
+                + "% of each volume first; the workloads get the rest)",
+            e);
+      }
       return settings;
     }
-    Size size = automatic(plan.workloads(), runners, plugins);
+    Size size = automatic(need, plugins);
     return size.equals(loop.size())
         ? settings
         : new ComparisonSettings(
@@ -143,6 +165,18 @@ public final class VolumeSizing {
             Target.loop(size),
             settings.baseline(),
             settings.preset());
+  }
+
+  /**
+   * What a volume needs when aging fills it first: the workloads' data must fit in the room the
+   * fullness leaves, so an aged volume is that much bigger (five times at 80%).
+   */
+  static Footprint aged(Footprint need, Optional<AgingSpec> aging) {
+    if (aging.isEmpty()) {
+      return need;
+    }
+    double room = 1 - aging.get().fullness();
+    return new Footprint((long) Math.ceil(need.bytes() / room), need.files());
   }
 
   /** The largest footprint of the workloads, each as its runner counts it. */

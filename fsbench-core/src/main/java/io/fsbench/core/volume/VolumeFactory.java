@@ -167,7 +167,7 @@ public final class VolumeFactory {
       Duration mountTime = Duration.ofNanos(System.nanoTime() - start);
       AppliedTuning applied = applied(plugin, spec, mkfs, extra);
       return new ManagedVolume(
-          plugin, spec, target, host, releaser, made, applied, mkfsTime, mountTime);
+          plugin, spec, target, host, releaser, registry, made, applied, mkfsTime, mountTime);
     } catch (IOException | RuntimeException e) {
       List<ResourceEntry> newestFirst = new ArrayList<>(made);
       Collections.reverse(newestFirst);

@@ -2,6 +2,7 @@ package io.fsbench.core.workload;
 
 import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.engine.block.BlockJobRunner;
+import io.fsbench.core.workload.aging.AgingRunner;
 import io.fsbench.core.workload.bonnie.BonnieRunner;
 import io.fsbench.core.workload.dd.DdRunner;
 import io.fsbench.core.workload.filebench.FilebenchRunner;
@@ -34,6 +35,7 @@ public final class Families {
         .register(new RandomIoRunner())
         .register(new BonnieRunner())
         .register(new IozoneRunner())
-        .register(new FilebenchRunner());
+        .register(new FilebenchRunner())
+        .register(new AgingRunner());
   }
 }

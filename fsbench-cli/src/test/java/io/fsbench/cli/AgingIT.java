@@ -1,0 +1,129 @@
+package io.fsbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.fsbench.FsBench;
+import io.fsbench.Workloads;
+import io.fsbench.api.AgingResult;
+import io.fsbench.api.AgingSpec;
+import io.fsbench.api.CacheState;
+import io.fsbench.api.Comparison;
+import io.fsbench.api.ComparisonCell;
+import io.fsbench.api.PluginInfo;
+import io.fsbench.api.Repetition;
+import io.fsbench.api.Size;
+import io.fsbench.api.Target;
+import io.fsbench.spi.Host;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Aging on real loop volumes: a small volume (384 MiB: XFS's floor is 300 MiB) aged to 80% in
+ * seconds, and a comparison whose aged cells are aged once and restored from the kept image for
+ * their second repetition, leaving nothing behind.
+ */
+class AgingIT {
+
+  @TempDir Path workDir;
+
+  private FsBench fsbench() {
+    assumeTrue(FsBenchProcess.isRoot(), "needs root for loop volumes");
+    return FsBench.builder().workDir(workDir).build();
+  }
+
+  private static void assumeAvailable(FsBench fsbench, String fs) {
+    PluginInfo plugin =
+        fsbench.plugins().stream().filter(p -> p.id().equals(fs)).findFirst().orElseThrow();
+    assumeTrue(plugin.availability().isAvailable(), fs + ": " + plugin.availability());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ext4", "xfs"})
+  void agesA384MiBVolumeTo80PercentFullTheSameWayTwice(String fs) throws IOException {
+    FsBench fsbench = fsbench();
+    assumeAvailable(fsbench, fs);
+    AgingSpec spec = AgingSpec.parse("desktop:fullness=80%,overwrite=1,time_limit=60s");
+
+    AgingResult result =
+        (AgingResult) fsbench.session(fs, Target.loop(Size.mib(384))).run(spec).result();
+
+    assertThat(result.fullness()).as(result.stopReason()).isBetween(0.8, 0.88);
+    assertThat(result.bytesWritten()).isGreaterThanOrEqualTo(Size.mib(300).bytes());
+    assertThat(result.deleted()).isPositive();
+    assertThat(result.stopReason()).doesNotContain("time limit");
+    AgingResult again =
+        (AgingResult) fsbench.session(fs, Target.loop(Size.mib(384))).run(spec).result();
+    assertThat(again.bytesWritten()).as("the same seed again").isEqualTo(result.bytesWritten());
+    assertThat(again.created()).isEqualTo(result.created());
+    assertThat(again.deleted()).isEqualTo(result.deleted());
+    assertNothingLeft();
+  }
+
+  @Test
+  void agesEachCellOnceAndRestoresTheKeptImageForTheNextRepetition() throws IOException {
+    FsBench fsbench = fsbench();
+    assumeAvailable(fsbench, "ext4");
+    assumeAvailable(fsbench, "xfs");
+
+    Comparison comparison =
+        fsbench
+            .compare()
+            .fileSystems("ext4", "xfs")
+            .target(Target.loop(Size.mib(512)))
+            .workloads(Workloads.named("seqread", Map.of("size", "16m", "runtime", "1s")))
+            .aged("desktop:fullness=80%,overwrite=1")
+            .cache(CacheState.COLD_REMOUNT)
+            .repeat(2)
+            .run();
+
+    assertThat(comparison.cells())
+        .extracting(ComparisonCell::workload)
+        .containsExactlyInAnyOrder(
+            "seqread-128k", "seqread-128k", "seqread-128k-aged", "seqread-128k-aged");
+    for (ComparisonCell cell : comparison.cells()) {
+      assertThat(cell.failure()).as(cell.fileSystem() + " " + cell.workload()).isEmpty();
+      List<Repetition> runs = cell.repetitions();
+      assertThat(runs).hasSize(2);
+      assertThat(runs.get(0).result().metric("layout.score")).isPresent();
+    }
+    List<String> agings =
+        comparison.warnings().stream().filter(w -> w.startsWith("aging: ")).toList();
+    assertThat(agings).hasSize(2);
+    assertThat(agings)
+        .anyMatch(w -> w.startsWith("aging: ext4"))
+        .anyMatch(w -> w.startsWith("aging: xfs"));
+    for (ComparisonCell cell : comparison.cells()) {
+      if (cell.workload().endsWith("-aged")) {
+        Map<String, String> applied = cell.applied().orElseThrow().properties();
+        assertThat(applied).containsKeys("aging.fullness", "aging.fragmentation.after");
+        assertThat(cell.parameters()).containsKey("aged");
+      }
+    }
+    assertNothingLeft();
+  }
+
+  private void assertNothingLeft() throws IOException {
+    Host host = FsBench.systemHost();
+    assertThat(host.mounts()).noneMatch(m -> m.mountPoint().startsWith(workDir));
+    Path registry = workDir.resolve("registry");
+    if (Files.isDirectory(registry)) {
+      try (Stream<Path> entries = Files.list(registry)) {
+        assertThat(entries.filter(p -> p.toString().endsWith(".resource")))
+            .as("registry entries")
+            .isEmpty();
+      }
+    }
+    try (Stream<Path> images = Files.walk(workDir)) {
+      assertThat(images.filter(p -> p.toString().endsWith(".img"))).isEmpty();
+    }
+  }
+}
