@@ -2,6 +2,7 @@ package io.fsbench;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.Volume;
+import io.fsbench.core.engine.FinishRequest;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.volume.OpenVolumes;
@@ -34,6 +35,7 @@ final class RunDirectory {
    *
    * @param made the volume made for the run, or null when the run measures a directory as it is
    * @param cancelled the run's stop flag, which the signal sets and the session's owner may set
+   * @param finish the session owner's request that the run end early with its result
    */
   static <T> T run(
       Path directory,
@@ -41,10 +43,11 @@ final class RunDirectory {
       DoubleConsumer progress,
       Consumer<String> messages,
       AtomicBoolean cancelled,
+      FinishRequest finish,
       Function<WorkloadContext, T> work) {
     try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
       create(directory, cancelled);
-      return work.apply(new RunContext(directory, made, progress, cancelled, messages));
+      return work.apply(new RunContext(directory, made, progress, cancelled, messages, finish));
     } finally {
       remove(directory);
     }

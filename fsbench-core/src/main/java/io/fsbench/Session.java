@@ -15,6 +15,7 @@ import io.fsbench.api.VolumeInfo;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
 import io.fsbench.core.compare.EnvironmentProbe;
+import io.fsbench.core.engine.FinishRequest;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.block.RunStatus;
 import io.fsbench.core.jobfile.FioOption;
@@ -79,6 +80,8 @@ public final class Session implements AutoCloseable {
   // Set from another thread (a qualification's cancel, its deadline), so not under the lock.
   private volatile boolean stopRequested;
   private volatile AtomicBoolean running;
+  private volatile boolean finishRequested;
+  private volatile FinishRequest finishing;
 
   Session(FsBench fsbench, String fileSystem, Target target, BlockJobs blockJobs, Clock clock) {
     this.fsbench = fsbench;
@@ -347,14 +350,20 @@ public final class Session implements AutoCloseable {
   private <T> T inRunDirectory(Volume volume, Function<WorkloadContext, T> work) {
     Path directory = volume.mountPoint().resolve("fsbench-run-" + (++runs));
     AtomicBoolean cancelled = new AtomicBoolean(stopRequested);
+    FinishRequest finish = new FinishRequest();
     running = cancelled;
+    finishing = finish;
     try {
-      // a stop asked for between the two lines above is seen here, before any I/O
+      // a stop asked for between the lines above is seen here, before any I/O
       cancelled.compareAndSet(false, stopRequested);
+      if (finishRequested) {
+        finish.request();
+      }
       return RunDirectory.run(
-          directory, target.formats() ? volume : null, progress, messages, cancelled, work);
+          directory, target.formats() ? volume : null, progress, messages, cancelled, finish, work);
     } finally {
       running = null;
+      finishing = null;
     }
   }
 
@@ -390,6 +399,21 @@ public final class Session implements AutoCloseable {
     AtomicBoolean current = running;
     if (current != null) {
       current.set(true);
+    }
+  }
+
+  /**
+   * Ends the running block jobs now, from any thread, each reporting what it did so far, as when
+   * its runtime ends (unlike {@link #cancel()}, the run succeeds with a result); a run that starts
+   * later ends as it starts. The jobs stop after the I/O each is doing; workloads other than block
+   * jobs run to their end. For a cluster run's stonewall: the first client done ends the others'
+   * runs.
+   */
+  public void finish() {
+    finishRequested = true;
+    FinishRequest current = finishing;
+    if (current != null) {
+      current.request();
     }
   }
 

@@ -282,7 +282,8 @@ class EveryApiVerbRefusedTest {
             "messages", "any listener; it only hears the lines a workload prints",
             "open", "takes nothing; it makes the volume the checks allowed",
             "job", "takes a spec that was checked when it was built",
-            "cancel", "takes nothing; it stops whatever runs, which is never refused");
+            "cancel", "takes nothing; it stops whatever runs, which is never refused",
+            "finish", "takes nothing; it ends whatever runs with its result, never refused");
 
     assertThat(Stream.concat(cases.keySet().stream(), nothingBad.keySet().stream()))
         .containsExactlyInAnyOrderElementsOf(verbs(Session.class));

@@ -65,6 +65,13 @@ final class ClusterOptions {
       description = "How long to wait for --clients agents (default 30s).")
   String membersWithin;
 
+  @Option(
+      names = "--stonewall",
+      description =
+          "The first client to finish ends the others' runs (IOR's stonewalling); the report adds"
+              + " what all clients did up to that moment.")
+  boolean stonewall;
+
   boolean given() {
     return cluster != null;
   }
@@ -81,6 +88,7 @@ final class ClusterOptions {
     needs("--bind", bind != null);
     needs("--port", port != null);
     needs("--members-within", membersWithin != null);
+    needs("--stonewall", stonewall);
   }
 
   private static void needs(String flag, boolean given) {
@@ -123,6 +131,9 @@ final class ClusterOptions {
       job =
           job.membersWithin(
               io.fsbench.core.jobfile.JobOptionParser.time("--members-within", membersWithin));
+    }
+    if (stonewall) {
+      job = job.stonewall();
     }
     return perClientDir ? job.perClientDir() : job;
   }

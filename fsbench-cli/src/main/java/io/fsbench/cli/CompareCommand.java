@@ -45,6 +45,8 @@ final class CompareCommand implements Callable<Integer> {
 
   @Mixin CompareOptions options;
 
+  @Mixin NoClusterOption noCluster;
+
   private final Supplier<FsBench> fsbench;
 
   CompareCommand(Supplier<FsBench> fsbench) {
@@ -53,6 +55,9 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    noCluster.refuse(
+        "compare",
+        "run each cell on the cluster with 'fsbench run --cluster NAME --clients N --dir PATH <fio options>', or compare on this machine without --cluster");
     var err = spec.commandLine().getErr();
     // Everything is checked before anything is made, the report directory included.
     options.refuseConflicts();

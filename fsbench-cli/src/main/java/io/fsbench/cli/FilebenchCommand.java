@@ -46,6 +46,8 @@ final class FilebenchCommand implements Callable<Integer> {
 
   @Mixin OutputOptions output;
 
+  @Mixin NoClusterOption noCluster;
+
   @Option(
       names = "--set",
       paramLabel = "VAR=VALUE",
@@ -74,6 +76,9 @@ final class FilebenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    noCluster.refuse(
+        "filebench",
+        "run a block job on the cluster with 'fsbench run --cluster NAME --clients N --dir PATH <fio options>', or filebench on this machine without --cluster");
     FilebenchSpec workload = workload();
     output.check(); // a typo in the format, or an unwritable file, fails before the run
     var err = spec.commandLine().getErr();

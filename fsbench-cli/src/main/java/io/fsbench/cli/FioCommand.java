@@ -40,6 +40,8 @@ final class FioCommand implements Callable<Integer> {
 
   @Mixin StatusOptions status;
 
+  @Mixin NoClusterOption noCluster;
+
   private final Supplier<FsBench> fsbench;
 
   FioCommand(Supplier<FsBench> fsbench) {
@@ -48,6 +50,10 @@ final class FioCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    noCluster.refuse(
+        "fio JOBFILE",
+        "give the job's options to 'fsbench run --cluster NAME --clients N --dir PATH"
+            + " --rw=... --bs=...', or run the job file on this machine without --cluster");
     output.check(); // a typo in the format, or an unwritable file, fails before a long run
     output.checkBlockJob();
     status.check(output);

@@ -347,6 +347,37 @@ class EveryOptionRefusedTest {
         "--bind applies to a cluster run");
     add(cases, "run", "--port", onCluster, List.of("--port", "70000"), "port (70000)");
     add(cases, "run", "--members-within", onCluster, List.of("--members-within", "soon"), "soon");
+    add(
+        cases,
+        "run",
+        "--stonewall",
+        run,
+        List.of("--stonewall"),
+        "--stonewall applies to a cluster run");
+    add(
+        cases,
+        "compare",
+        "--cluster",
+        List.of("compare", "--fs", "ext4", "--out", temp.resolve("r").toString()),
+        List.of("--cluster", "t"),
+        "compare --cluster t is not implemented yet",
+        "fsbench run --cluster");
+    add(
+        cases,
+        "fio",
+        "--cluster",
+        List.of("fio", file.toString(), "--dir", d),
+        List.of("--cluster", "t"),
+        "fio JOBFILE --cluster t is not implemented yet",
+        "fsbench run --cluster");
+    add(
+        cases,
+        "filebench",
+        "--cluster",
+        List.of("filebench", "fileserver", "--dir", d),
+        List.of("--cluster", "t"),
+        "filebench --cluster t is not implemented yet",
+        "fsbench run --cluster");
     List<String> agent = List.of("agent", "--allow-dir", d);
     List<String> agentIn = List.of("agent", "--cluster", "t", "--secret", s, "--allow-dir", d);
     add(

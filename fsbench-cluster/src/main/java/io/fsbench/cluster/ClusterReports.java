@@ -106,6 +106,7 @@ public final class ClusterReports {
             iops(aggregate, union),
             percentile(aggregate, 50.0),
             percentile(aggregate, 99.0)));
+    result.stonewalled().ifPresent(wall -> out.append(stonewalled(wall)));
     out.append(spread(result.clients()));
     out.append(
         "\nAll clients as one run: bytes and I/Os added, runtime the union of the clients' I/O"
@@ -175,6 +176,17 @@ public final class ClusterReports {
     out.put("first_done_s", result.firstDone().toNanos() / 1e9);
     out.put("last_done_s", result.lastDone().toNanos() / 1e9);
     out.put("controller_overhead_s", result.controllerOverhead().toNanos() / 1e9);
+    result
+        .stonewalled()
+        .ifPresent(
+            wall -> {
+              ObjectNode s = out.putObject("stonewalled");
+              s.put("io_bytes", wall.ioBytes());
+              s.put("total_ios", wall.ios());
+              s.put("runtime_us", wall.runtime().toNanos() / 1000);
+              s.put("bw_bytes", Math.round(wall.bandwidth()));
+              s.put("iops", wall.iops());
+            });
     ArrayNode clients = out.putArray("clients");
     for (ClientResult client : result.clients()) {
       ObjectNode c = clients.addObject();
@@ -200,6 +212,22 @@ public final class ClusterReports {
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e); // fsbench's own fio JSON always parses
     }
+  }
+
+  private static String stonewalled(Stonewalled wall) {
+    return String.format(
+        Locale.ROOT,
+        "%-22s %-16s %10s %8s %10s %12s %12.0f   (%.2f MiB in %.3f s: every client up to the"
+            + " first finish)%n",
+        "Stonewalled",
+        "",
+        "",
+        "",
+        "",
+        mib(wall.bandwidth()),
+        wall.iops(),
+        wall.ioBytes() / (double) (1 << 20),
+        wall.runtime().toNanos() / 1e9);
   }
 
   private static String spread(List<ClientResult> clients) {

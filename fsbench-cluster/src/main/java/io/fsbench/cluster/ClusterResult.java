@@ -4,6 +4,7 @@ import io.fsbench.api.RunResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A cluster run's result: each client's, and the aggregate, which is right by construction: bytes
@@ -26,6 +27,8 @@ import java.util.Objects;
  * @param lastDone from the start to the end of the last client to finish
  * @param controllerOverhead the controller's own time outside the clients' runs: waiting for
  *     members, the clock exchange, preparing, and gathering and aggregating the results
+ * @param stonewalled for a {@link ClusterJob#stonewall() stonewalled} job, what all clients did up
+ *     to the first one's finish; empty otherwise
  */
 public record ClusterResult(
     String cluster,
@@ -35,7 +38,8 @@ public record ClusterResult(
     Duration startSkew,
     Duration firstDone,
     Duration lastDone,
-    Duration controllerOverhead) {
+    Duration controllerOverhead,
+    Optional<Stonewalled> stonewalled) {
 
   public ClusterResult {
     Objects.requireNonNull(cluster, "cluster");
@@ -48,5 +52,6 @@ public record ClusterResult(
     Objects.requireNonNull(firstDone, "firstDone");
     Objects.requireNonNull(lastDone, "lastDone");
     Objects.requireNonNull(controllerOverhead, "controllerOverhead");
+    Objects.requireNonNull(stonewalled, "stonewalled");
   }
 }

@@ -84,6 +84,21 @@ class ClusterConfigTest {
   }
 
   @Test
+  void aClientsOwnOptionsComeAfterTheJobsAndNameAClientOfTheRun() {
+    ClusterJob job =
+        ClusterJob.fio(List.of("rw=write", "size=64m"), Path.of("/x"), 3)
+            .forClient(1, List.of("size=8m"))
+            .stonewall();
+
+    assertThat(job.optionsOf(1)).containsExactly("rw=write", "size=64m", "size=8m");
+    assertThat(job.optionsOf(0)).containsExactly("rw=write", "size=64m");
+    assertThat(job.stonewalled()).isTrue();
+    assertThatThrownBy(() -> job.forClient(3, List.of("size=8m")))
+        .hasMessageContaining("client index (3)")
+        .hasMessageContaining("from 0 to 2");
+  }
+
+  @Test
   void anAgentWithoutAnAllowedDirectoryIsRefused() throws Exception {
     Path secret = secret("0123456789abcdef0123456789abcdef", "rw-------");
     ClusterConfig config = ClusterConfig.builder("lab").secret(secret).build();

@@ -173,6 +173,63 @@ class ClusterIT {
   }
 
   @Test
+  void aStonewalledRunEndsEveryClientSoonAfterTheFirstAndItsSumsCheckOut() throws Exception {
+    Files.createDirectories(shared.resolve("s"));
+    // all write at 20 MiB/s; client 0 has 8 MiB (0.4 s), the others 512 MiB (20 s by runtime)
+    ClusterJob job =
+        ClusterJob.fio(
+                List.of("name=fsbench-sw", "rw=write", "bs=64k", "size=512m", "rate=20m"),
+                shared.resolve("s"),
+                3)
+            .membersWithin(Duration.ofSeconds(20))
+            .forClient(0, List.of("size=8m"))
+            .stonewall()
+            .perClientDir();
+    ClusterResult result;
+    try (Cluster cluster = Cluster.connect(member("127.0.0.25"))) {
+      result = cluster.run(job);
+    }
+    System.out.printf(
+        "stonewalled run: first done %.3f s, last done %.3f s, stonewalled %d of %d bytes%n",
+        result.firstDone().toNanos() / 1e9,
+        result.lastDone().toNanos() / 1e9,
+        result.stonewalled().orElseThrow().ioBytes(),
+        result.clients().stream().mapToLong(ClientResult::ioBytes).sum());
+
+    ClientResult small = result.clients().get(0);
+    assertThat(small.ioBytes()).as("client 0 wrote its own, smaller size").isEqualTo(8L << 20);
+    assertThat(result.firstDone()).isLessThan(Duration.ofSeconds(5));
+    assertThat(result.lastDone().minus(result.firstDone()))
+        .as("the others stopped within two seconds of the first")
+        .isLessThan(Duration.ofSeconds(2));
+    for (ClientResult other : result.clients().subList(1, 3)) {
+      assertThat(other.ioBytes()).isPositive().isLessThan(128L << 20);
+      assertThat(other.run().jobs().get(0).error()).isZero();
+    }
+    Stonewalled wall = result.stonewalled().orElseThrow();
+    long firstEnd = small.endMicros();
+    double expected = 0;
+    for (ClientResult client : result.clients()) {
+      long end = Math.min(client.endMicros(), firstEnd);
+      expected +=
+          client.ioBytes()
+              * (double) Math.max(0, end - client.startMicros())
+              / (client.endMicros() - client.startMicros());
+    }
+    assertThat(wall.ioBytes()).isEqualTo(Math.round(expected));
+    assertThat(wall.ioBytes())
+        .isGreaterThanOrEqualTo(small.ioBytes())
+        .isLessThanOrEqualTo(result.aggregate().jobs().get(0).write().ioBytes());
+    long earliest = result.clients().stream().mapToLong(ClientResult::startMicros).min().orElse(0);
+    assertThat(wall.runtime()).isEqualTo(Duration.ofNanos((firstEnd - earliest) * 1000));
+    assertThat(ClusterReports.text(result)).contains("Stonewalled");
+    JsonNode json = new ObjectMapper().readTree(ClusterReports.json(result, false));
+    assertThat(json.get("fsbench_cluster").get("stonewalled").get("io_bytes").asLong())
+        .isEqualTo(wall.ioBytes());
+    assertNothingLeft(shared.resolve("s"));
+  }
+
+  @Test
   void anAgentThatJoinsDuringARunIsNotLetIntoIt() throws Exception {
     Files.createDirectories(shared.resolve("l"));
     started = new CountDownLatch(3);

@@ -20,6 +20,7 @@ import io.fsbench.cluster.internal.Messages.Prepare;
 import io.fsbench.cluster.internal.Messages.Ready;
 import io.fsbench.cluster.internal.Messages.Refused;
 import io.fsbench.cluster.internal.Messages.Start;
+import io.fsbench.cluster.internal.Messages.Stonewall;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -196,6 +197,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
         }
         case "Prepare" -> prepare(from, message.body(Prepare.class));
         case "Start" -> start(message.body(Start.class));
+        case "Stonewall" -> stonewall(message.body(Stonewall.class).runId());
         case "Abort" -> abort(from, message.body(Abort.class).runId(), "the controller aborted it");
         default -> log.accept("ignored a " + message.type() + " message from " + from);
       }
@@ -298,6 +300,15 @@ public final class AgentNode implements Receiver, AutoCloseable {
       if (!run.aborted) {
         mailbox.execute(() -> finish(run));
       }
+    }
+  }
+
+  private void stonewall(String runId) {
+    Current run = current;
+    if (run != null && run.runId.equals(runId)) {
+      // ends the jobs with their results, unlike an abort's cancel: the run stays valid
+      run.session.finish();
+      log.accept("run " + runId + " stonewalled: another client finished first");
     }
   }
 

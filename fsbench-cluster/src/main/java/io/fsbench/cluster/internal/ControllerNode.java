@@ -7,6 +7,7 @@ import io.fsbench.cluster.ClientResult;
 import io.fsbench.cluster.ClusterConfig;
 import io.fsbench.cluster.ClusterJob;
 import io.fsbench.cluster.ClusterResult;
+import io.fsbench.cluster.Stonewalled;
 import io.fsbench.cluster.internal.Messages.Abort;
 import io.fsbench.cluster.internal.Messages.Done;
 import io.fsbench.cluster.internal.Messages.Failed;
@@ -17,6 +18,7 @@ import io.fsbench.cluster.internal.Messages.Pong;
 import io.fsbench.cluster.internal.Messages.Prepare;
 import io.fsbench.cluster.internal.Messages.Refused;
 import io.fsbench.cluster.internal.Messages.Start;
+import io.fsbench.cluster.internal.Messages.Stonewall;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -157,13 +160,13 @@ public final class ControllerNode implements Receiver, AutoCloseable {
     long untilStart = (startAt - Micros.now(clock)) / 1000;
     log.accept("cluster run " + runId + " starts in " + untilStart + " ms on every client");
     long setupNanos = System.nanoTime() - begun;
-    gather(participants, runId);
+    gather(participants, runId, job.stonewalled());
     long gatherBegun = System.nanoTime();
     List<ClientResult> clients = new ArrayList<>();
     for (Participant p : participants) {
       clients.add(ClientResults.of(p.report, p.here.address(), p.offsetMicros, p.rttMicros));
     }
-    ClusterResult result = result(clients, startAt, setupNanos, gatherBegun);
+    ClusterResult result = result(clients, startAt, setupNanos, gatherBegun, job.stonewalled());
     log.accept(
         String.format(
             java.util.Locale.ROOT,
@@ -176,12 +179,18 @@ public final class ControllerNode implements Receiver, AutoCloseable {
   }
 
   private ClusterResult result(
-      List<ClientResult> clients, long startAt, long setupNanos, long gatherBegun) {
+      List<ClientResult> clients,
+      long startAt,
+      long setupNanos,
+      long gatherBegun,
+      boolean stonewalled) {
     long minStarted = clients.stream().mapToLong(ClientResult::startedMicros).min().orElse(0);
     long maxStarted = clients.stream().mapToLong(ClientResult::startedMicros).max().orElse(0);
     long firstEnd = clients.stream().mapToLong(ClientResult::endMicros).min().orElse(0);
     long lastEnd = clients.stream().mapToLong(ClientResult::endMicros).max().orElse(0);
     var aggregate = Aggregation.of(clients);
+    var stonewall =
+        stonewalled ? Optional.of(Stonewalls.of(clients)) : Optional.<Stonewalled>empty();
     long gatherNanos = System.nanoTime() - gatherBegun;
     return new ClusterResult(
         config.name(),
@@ -191,7 +200,8 @@ public final class ControllerNode implements Receiver, AutoCloseable {
         Duration.ofNanos((maxStarted - minStarted) * 1000),
         Duration.ofNanos(Math.max(0, firstEnd - startAt) * 1000),
         Duration.ofNanos(Math.max(0, lastEnd - startAt) * 1000),
-        Duration.ofNanos(setupNanos + gatherNanos));
+        Duration.ofNanos(setupNanos + gatherNanos),
+        stonewall);
   }
 
   private List<Participant> awaitAgents(ClusterJob job) {
@@ -315,7 +325,7 @@ public final class ControllerNode implements Receiver, AutoCloseable {
           new Prepare(
               runId,
               FsBench.version(),
-              job.fioOptions(),
+              job.optionsOf(p.index),
               job.directory().toString(),
               job.clientDirs(),
               p.index,
@@ -356,7 +366,8 @@ public final class ControllerNode implements Receiver, AutoCloseable {
     }
   }
 
-  private void gather(List<Participant> participants, String runId) {
+  private void gather(List<Participant> participants, String runId, boolean stonewall) {
+    boolean walled = false;
     while (participants.stream().anyMatch(p -> p.report == null)) {
       Event event = next(Long.MAX_VALUE);
       checkView(event, participants, "run", runId);
@@ -373,6 +384,10 @@ public final class ControllerNode implements Receiver, AutoCloseable {
           if (runId.equals(done.runId())) {
             p.report = done.report();
             p.released = true;
+            if (stonewall && !walled) {
+              walled = true;
+              stonewallOthers(participants, p, runId);
+            }
           }
         }
         case "Failed" -> {
@@ -385,6 +400,16 @@ public final class ControllerNode implements Receiver, AutoCloseable {
         default -> {}
       }
     }
+  }
+
+  /** The first client is done: every other one ends its run now and reports what it did. */
+  private void stonewallOthers(List<Participant> participants, Participant first, String runId) {
+    for (Participant p : participants) {
+      if (p.report == null) {
+        send(p.member, new Stonewall(runId));
+      }
+    }
+    log.accept("stonewall: client " + first.name() + " finished first; the others end now");
   }
 
   private void checkView(Event event, List<Participant> participants, String phase, String runId) {

@@ -48,6 +48,12 @@ public final class Messages {
   /** Agent to controller: what it measured. */
   public record Done(String runId, ClientReport report) {}
 
+  /**
+   * Controller to agents: another client finished first; end the run now and send what it did (a
+   * stonewalled run).
+   */
+  public record Stonewall(String runId) {}
+
   /** Agent to controller: its run failed; nothing was measured. */
   public record Failed(String runId, String phase, String reason) {}
 

@@ -15,6 +15,7 @@ public final class RunContext implements WorkloadContext {
   private final DoubleConsumer progress;
   private final AtomicBoolean cancelled;
   private final Consumer<String> messages;
+  private final FinishRequest finish;
 
   public RunContext(
       Path directory, Volume volume, DoubleConsumer progress, AtomicBoolean cancelled) {
@@ -27,6 +28,17 @@ public final class RunContext implements WorkloadContext {
       DoubleConsumer progress,
       AtomicBoolean cancelled,
       Consumer<String> messages) {
+    this(directory, volume, progress, cancelled, messages, new FinishRequest());
+  }
+
+  public RunContext(
+      Path directory,
+      Volume volume,
+      DoubleConsumer progress,
+      AtomicBoolean cancelled,
+      Consumer<String> messages,
+      FinishRequest finish) {
+    this.finish = finish;
     this.directory = directory;
     this.volume = volume;
     this.progress = progress;
@@ -62,6 +74,11 @@ public final class RunContext implements WorkloadContext {
   @Override
   public void message(String line) {
     messages.accept(line);
+  }
+
+  @Override
+  public void whenFinishRequested(Runnable stop) {
+    finish.whenRequested(stop);
   }
 
   @Override

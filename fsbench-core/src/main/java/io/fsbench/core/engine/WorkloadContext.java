@@ -29,6 +29,13 @@ public interface WorkloadContext {
    */
   default void message(String line) {}
 
+  /**
+   * Registers how this workload ends early with a result when asked to ({@link
+   * io.fsbench.Session#finish()}, a cluster's stonewall); a workload that registers nothing runs to
+   * its end.
+   */
+  default void whenFinishRequested(Runnable stop) {}
+
   /** Whether the run was asked to stop (Ctrl-C, a cancelled comparison). */
   boolean cancelled();
 

@@ -67,6 +67,8 @@ public final class BlockEngine {
     // (of any batch) made a shared file: what a percentage offset is taken of
     Map<Path, Long> madeSizes = new HashMap<>();
     ExitControl control = new ExitControl(jobs);
+    // a finish request (a cluster's stonewall) ends the run as exit_what=all does, with results
+    context.whenFinishRequested(control::stopAll);
     long[] streams = contentStreams(jobs);
     List<List<JobFile.Job>> batches = batches(jobs);
     try (RunStatus reports = new RunStatus(status, context::nanoTime, runStart, batches)) {

@@ -96,6 +96,11 @@ final class ExitControl {
     ended.get(clone.job()).countDown();
   }
 
+  /** Stops every clone, started or not, as exit_what=all does: the run is asked to finish. */
+  synchronized void stopAll() {
+    stop(-1, JobControl.ExitWhat.ALL);
+  }
+
   private void stop(int group, JobControl.ExitWhat what) {
     List<JobClone> targets =
         switch (what) {
