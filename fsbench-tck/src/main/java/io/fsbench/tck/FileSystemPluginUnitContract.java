@@ -243,15 +243,7 @@ public abstract class FileSystemPluginUnitContract {
   void unmountAndDestroyAreIdempotentWhenNothingWasMade() {
     FileSystemPlugin plugin = plugin();
     FakeHost host = host();
-    Path dir = Path.of("/nonexistent/fsbench-tck");
-    FileSystemSpec spec =
-        new FileSystemSpec(
-            Path.of("/dev/fsbench-tck-loop"),
-            dir.resolve("mnt"),
-            "fsbench-tck-0001",
-            dir.resolve("state"),
-            Size.mib(512),
-            Tuning.defaults());
+    FileSystemSpec spec = neverMadeSpec();
     assertThatCode(
             () -> {
               plugin.unmount(spec, host);
@@ -286,15 +278,7 @@ public abstract class FileSystemPluginUnitContract {
   void reportsFragmentationOnlyWhenItSaysSoAndNeverMakesFiguresUp() {
     FileSystemPlugin plugin = plugin();
     FakeHost host = host();
-    Path dir = Path.of("/nonexistent/fsbench-tck");
-    FileSystemSpec spec =
-        new FileSystemSpec(
-            Path.of("/dev/fsbench-tck-loop"),
-            dir.resolve("mnt"),
-            "fsbench-tck-0001",
-            dir.resolve("state"),
-            Size.mib(512),
-            Tuning.defaults());
+    FileSystemSpec spec = neverMadeSpec();
     if (!plugin.reportsFragmentation(host)) {
       assertThat(catchThrowable(() -> plugin.fragmentation(spec, host)))
           .as(
@@ -322,5 +306,17 @@ public abstract class FileSystemPluginUnitContract {
                 + " through",
             plugin.id())
         .isNotNull();
+  }
+
+  /** A filesystem's spec on a device and paths that do not exist: nothing was ever made there. */
+  private static FileSystemSpec neverMadeSpec() {
+    Path dir = Path.of("/nonexistent/fsbench-tck");
+    return new FileSystemSpec(
+        Path.of("/dev/fsbench-tck-loop"),
+        dir.resolve("mnt"),
+        "fsbench-tck-0001",
+        dir.resolve("state"),
+        Size.mib(512),
+        Tuning.defaults());
   }
 }
