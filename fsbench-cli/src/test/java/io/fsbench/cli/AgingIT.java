@@ -1,6 +1,7 @@
 package io.fsbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fsbench.FsBench;
@@ -62,9 +63,14 @@ class AgingIT {
     assertThat(result.stopReason()).doesNotContain("time limit");
     AgingResult again =
         (AgingResult) fsbench.session(fs, Target.loop(Size.mib(384))).run(spec).result();
-    assertThat(again.bytesWritten()).as("the same seed again").isEqualTo(result.bytesWritten());
-    assertThat(again.created()).isEqualTo(result.created());
-    assertThat(again.deleted()).isEqualTo(result.deleted());
+    // the same operations up to the end, where files are created until statfs says the volume is
+    // full enough: statfs after a sync differs a little between two XFS volumes (seen in CI:
+    // 506,965,666 and 496,708,741 bytes written), so the last few files may differ, never a delete
+    assertThat(again.deleted()).as("the same seed again: deletes").isEqualTo(result.deleted());
+    assertThat(again.renamed()).as("the same seed again: renames").isEqualTo(result.renamed());
+    assertThat(again.bytesWritten())
+        .as("the same seed again: bytes written, up to the last files of the end")
+        .isCloseTo(result.bytesWritten(), within(Size.mib(384).bytes() / 10));
     assertNothingLeft();
   }
 
