@@ -106,7 +106,7 @@ final class ChurnEngine {
         stop = churn(deadline);
         settle();
       }
-      churn.sync();
+      churn.quiesce();
       double fullness = churn.usedBytes() / (double) total;
       progress.accept(1.0);
       boolean converged = converged();
@@ -371,9 +371,9 @@ final class ChurnEngine {
     }
   }
 
-  /** Syncs and reads statfs: what the filesystem itself spends beyond the files' blocks. */
+  /** Quiesces and reads statfs: what the filesystem itself spends beyond the files' blocks. */
   private void resync() throws IOException {
-    churn.sync();
+    churn.quiesce();
     base = churn.usedBytes() - allocated;
     writtenAtSync = written;
   }
