@@ -2,6 +2,7 @@ package io.fsbench.core.compare;
 
 import io.fsbench.api.AgingResult;
 import io.fsbench.api.AgingSpec;
+import io.fsbench.api.AgingSummary;
 import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.CellId;
 import io.fsbench.api.Fragmentation;
@@ -19,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.DoubleConsumer;
 
 /**
  * A cell's volume aged once, before its first run: the free-space figures read, the aging run in
@@ -39,8 +41,17 @@ record AgedVolume(
   /** The directory on the volume that holds the aged files. */
   static final String DIRECTORY = "fsbench-aged";
 
+  /**
+   * Ages the volume.
+   *
+   * @param progress how far the aging is, 0 to 1 (see {@code AgingProgress})
+   */
   static AgedVolume age(
-      Volume volume, AgingSpec aging, WorkloadRunners runners, AtomicBoolean cancelled) {
+      Volume volume,
+      AgingSpec aging,
+      WorkloadRunners runners,
+      AtomicBoolean cancelled,
+      DoubleConsumer progress) {
     if (!(volume instanceof RestorableVolume restorable)) {
       throw new FsBenchException(
           FsBenchException.Kind.RUN_FAILED,
@@ -59,13 +70,21 @@ record AgedVolume(
           FsBenchException.Kind.RUN_FAILED, "cannot make " + dir + ": " + e.getMessage(), e);
     }
     AgingResult result =
-        (AgingResult) runners.run(aging, new RunContext(dir, volume, f -> {}, cancelled));
+        (AgingResult) runners.run(aging, new RunContext(dir, volume, progress, cancelled));
     Optional<Fragmentation> after = restorable.fragmentation();
     restorable.keep();
     return new AgedVolume(result, before, after, Duration.ofNanos(System.nanoTime() - start));
   }
 
-  /** The volume's applied tuning with how it was aged, under {@code aging.*}. */
+  /** What the report and embedders read: the same, typed. */
+  AgingSummary summary() {
+    return new AgingSummary(result, took, before, after);
+  }
+
+  /**
+   * The volume's applied tuning with how it was aged, under {@code aging.*}: shown with the other
+   * properties, where a person reading the mount options looks.
+   */
   AppliedTuning applied(AppliedTuning fresh) {
     Map<String, String> properties = new LinkedHashMap<>(fresh.properties());
     properties.put("aging.profile", result.spec().label());

@@ -379,8 +379,15 @@ public final class ComparisonRunner {
                 + cell.id.workload()
                 + ": "
                 + cell.aging.label());
-        AgedVolume aged = AgedVolume.age(cell.volume, cell.aging, runners, cancelled);
+        AgedVolume aged =
+            AgedVolume.age(
+                cell.volume,
+                cell.aging,
+                runners,
+                cancelled,
+                fraction -> listener.agingProgress(cell.id, fraction));
         cell.recorder.applied(aged.applied(cell.volume.applied()));
+        cell.recorder.aged(aged.summary());
         cell.justAged = true;
         String note = aged.note(cell.id);
         listener.note(note);
