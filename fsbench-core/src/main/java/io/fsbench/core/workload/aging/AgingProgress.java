@@ -17,6 +17,9 @@ final class AgingProgress {
   /** The smallest growth passed on. */
   static final double STEP = 0.01;
 
+  /** The most shown before the aging ends. */
+  static final double CAP = 0.99;
+
   private final DoubleConsumer sink;
   private final long start;
   private final long limit;
@@ -54,8 +57,8 @@ final class AgingProgress {
   }
 
   private void show() {
-    double fraction = Math.min(0.99, Math.max(work, time));
-    if (fraction >= shown + STEP) {
+    double fraction = Math.min(CAP, Math.max(work, time));
+    if (fraction >= shown + STEP || (fraction == CAP && shown < CAP)) {
       shown = fraction;
       sink.accept(fraction);
     }
