@@ -7,6 +7,7 @@ import io.fsbench.FsBench;
 import io.fsbench.Workloads;
 import io.fsbench.api.AgingResult;
 import io.fsbench.api.AgingSpec;
+import io.fsbench.api.AgingSummary;
 import io.fsbench.api.CacheState;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonCell;
@@ -102,19 +103,18 @@ class AgingIT {
       assertThat(runs).hasSize(2);
       assertThat(runs.get(0).result().metric("layout.score")).isPresent();
     }
-    List<String> agings =
-        comparison.warnings().stream().filter(w -> w.startsWith("aging: ")).toList();
-    assertThat(agings).hasSize(2);
-    assertThat(agings)
-        .anyMatch(w -> w.startsWith("aging: ext4"))
-        .anyMatch(w -> w.startsWith("aging: xfs"));
     for (ComparisonCell cell : comparison.cells()) {
       if (cell.workload().endsWith("-aged")) {
-        Map<String, String> applied = cell.applied().orElseThrow().properties();
-        assertThat(applied).containsKeys("aging.fullness", "aging.fragmentation.after");
+        AgingSummary aging = cell.aging().orElseThrow();
+        assertThat(aging.fullness()).as(cell.fileSystem()).isBetween(0.775, 0.88);
+        assertThat(aging.after()).as(cell.fileSystem() + " fragmentation after").isPresent();
+        assertThat(aging.took()).isGreaterThanOrEqualTo(aging.result().elapsed());
         assertThat(cell.parameters()).containsKey("aged");
+      } else {
+        assertThat(cell.aging()).isEmpty();
       }
     }
+    assertThat(comparison.warnings()).noneMatch(w -> w.startsWith("aging: "));
     assertNothingLeft();
   }
 
