@@ -15,6 +15,9 @@ module io.fsbench.cluster {
   // JGroups is an automatic module, which declares nothing: what it uses of the JDK is required
   // here so that the module graph (and the distribution's jlink runtime) has it.
   requires java.management;
+  // DNS_PING asks DNS through JNDI's DNS provider, found by class name at run time
+  requires java.naming;
+  requires jdk.naming.dns;
 
   exports io.fsbench.cluster;
 

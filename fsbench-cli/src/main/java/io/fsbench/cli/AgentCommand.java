@@ -57,6 +57,14 @@ final class AgentCommand implements Callable<Integer> {
   String peers;
 
   @Option(
+      names = "--dns",
+      paramLabel = "NAME[@SERVER[:PORT]]",
+      description =
+          "Find the members through DNS instead of --peers: every A record of NAME is a member,"
+              + " on the same port (a Kubernetes headless service); @SERVER asks that DNS server.")
+  String dns;
+
+  @Option(
       names = "--secret",
       paramLabel = "FILE",
       required = true,
@@ -78,7 +86,7 @@ final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    ClusterConfig config = ClusterOptions.config(cluster, bind, port, peers, secret);
+    ClusterConfig config = ClusterOptions.config(cluster, bind, port, peers, dns, secret);
     for (Path device : allowDevices) {
       if (!Files.exists(device) || Files.isDirectory(device) || Files.isRegularFile(device)) {
         throw new InvalidInputException(

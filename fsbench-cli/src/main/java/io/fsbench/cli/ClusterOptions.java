@@ -3,6 +3,7 @@ package io.fsbench.cli;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.cluster.ClusterConfig;
 import io.fsbench.cluster.ClusterJob;
+import io.fsbench.cluster.DnsDiscovery;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,6 +35,14 @@ final class ClusterOptions {
       names = "--per-client-dir",
       description = "Give each client its own directory client-N under --dir (made and removed).")
   boolean perClientDir;
+
+  @Option(
+      names = "--dns",
+      paramLabel = "NAME[@SERVER[:PORT]]",
+      description =
+          "Find the members through DNS instead of --peers: every A record of NAME is a member,"
+              + " on the same port (a Kubernetes headless service); @SERVER asks that DNS server.")
+  String dns;
 
   @Option(
       names = "--secret",
@@ -85,6 +94,7 @@ final class ClusterOptions {
     needs("--per-client-dir", perClientDir);
     needs("--secret", secret != null);
     needs("--peers", peers != null);
+    needs("--dns", dns != null);
     needs("--bind", bind != null);
     needs("--port", port != null);
     needs("--members-within", membersWithin != null);
@@ -99,13 +109,16 @@ final class ClusterOptions {
   }
 
   ClusterConfig config() {
-    return config(cluster, bind, port, peers, secret);
+    return config(cluster, bind, port, peers, dns, secret);
   }
 
   /** The membership every cluster command shares; a bad value is refused naming it. */
   static ClusterConfig config(
-      String cluster, String bind, Integer port, String peers, Path secret) {
+      String cluster, String bind, Integer port, String peers, String dns, Path secret) {
     ClusterConfig.Builder builder = ClusterConfig.builder(cluster).peers(peers(peers));
+    if (dns != null) {
+      builder.dns(DnsDiscovery.parse(dns));
+    }
     if (bind != null) {
       builder.bind(bind);
     }

@@ -338,6 +338,7 @@ class EveryOptionRefusedTest {
         List.of("--cluster", "t", "--secret", file.toString()),
         "secret file (" + file + ")");
     add(cases, "run", "--peers", onCluster, List.of("--peers", "nonsense"), "peer (nonsense)");
+    add(cases, "run", "--dns", onCluster, List.of("--dns", "bad name"), "DNS name (bad name)");
     add(
         cases,
         "run",
@@ -396,6 +397,13 @@ class EveryOptionRefusedTest {
         "no-such-host.invalid");
     add(cases, "agent", "--port", agentIn, List.of("--port", "0"), "port (0)");
     add(cases, "agent", "--peers", agentIn, List.of("--peers", "h:x"), "peer (h:x)");
+    add(
+        cases,
+        "agent",
+        "--dns",
+        agentIn,
+        List.of("--dns", "agents.test@10.0.0.2:99999"),
+        "DNS server (10.0.0.2:99999)");
     add(
         cases,
         "agent",

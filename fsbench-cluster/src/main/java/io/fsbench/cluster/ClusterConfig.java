@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How a member joins a cluster: its name, where this member listens, where the others are, and the
@@ -29,9 +30,17 @@ import java.util.Objects;
  * @param secretFile the file holding the shared secret: every member reads the same bytes, and one
  *     without them is refused at the door
  * @param joinTimeout how long a join request may wait for an answer
+ * @param dns members found through DNS instead of {@code peers} (JGroups' DNS_PING); empty when
+ *     they are listed
  */
 public record ClusterConfig(
-    String name, String bind, int port, List<String> peers, Path secretFile, Duration joinTimeout) {
+    String name,
+    String bind,
+    int port,
+    List<String> peers,
+    Path secretFile,
+    Duration joinTimeout,
+    Optional<DnsDiscovery> dns) {
 
   /** JGroups' usual TCP port, the default. */
   public static final int DEFAULT_PORT = 7800;
@@ -58,6 +67,28 @@ public record ClusterConfig(
     if (joinTimeout.isNegative() || joinTimeout.isZero()) {
       throw new InvalidInputException("joinTimeout (" + joinTimeout + ") must be positive");
     }
+    Objects.requireNonNull(dns, "dns");
+    if (dns.isPresent() && !peers.isEmpty()) {
+      throw new InvalidInputException(
+          "cluster "
+              + name
+              + " is given both peers "
+              + peers
+              + " and DNS discovery ("
+              + dns.get()
+              + "); give one of --peers and --dns");
+    }
+  }
+
+  /** A configuration whose members are listed as {@code peers}. */
+  public ClusterConfig(
+      String name,
+      String bind,
+      int port,
+      List<String> peers,
+      Path secretFile,
+      Duration joinTimeout) {
+    this(name, bind, port, peers, secretFile, joinTimeout, Optional.empty());
   }
 
   /** A configuration to complete: bind address, port, peers and the secret file. */
@@ -95,6 +126,7 @@ public record ClusterConfig(
     private List<String> peers = List.of();
     private Path secretFile;
     private Duration joinTimeout = Duration.ofSeconds(2);
+    private DnsDiscovery dns;
 
     private Builder(String name) {
       this.name = name;
@@ -115,6 +147,15 @@ public record ClusterConfig(
     /** The other members, {@code host:port} each. */
     public Builder peers(List<String> peers) {
       this.peers = List.copyOf(peers);
+      return this;
+    }
+
+    /**
+     * Finds the members through DNS instead of a list of peers: every A record of the query is a
+     * member's address, on this member's port.
+     */
+    public Builder dns(DnsDiscovery discovery) {
+      this.dns = discovery;
       return this;
     }
 
@@ -139,7 +180,9 @@ public record ClusterConfig(
         throw new InvalidInputException(
             "cluster " + name + " needs a shared secret file; give --secret FILE");
       }
-      ClusterConfig config = new ClusterConfig(name, bind, port, peers, secretFile, joinTimeout);
+      ClusterConfig config =
+          new ClusterConfig(
+              name, bind, port, peers, secretFile, joinTimeout, Optional.ofNullable(dns));
       try {
         java.net.InetAddress.getByName(bind);
       } catch (java.net.UnknownHostException e) {

@@ -4,6 +4,7 @@ import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.cluster.ClusterConfig;
+import io.fsbench.cluster.DnsDiscovery;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import org.jgroups.protocols.TCPPING;
 import org.jgroups.protocols.UFC;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
+import org.jgroups.protocols.dns.DNS_PING;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
@@ -62,6 +64,29 @@ public final class Channels {
     }
   }
 
+  /**
+   * TCPPING on the listed peers, or DNS_PING on the query's A records (each tried on this member's
+   * port, as every member of a DNS-discovered cluster listens on the same one).
+   */
+  private static Protocol discovery(ClusterConfig config) throws Exception {
+    if (config.dns().isPresent()) {
+      DnsDiscovery dns = config.dns().get();
+      DNS_PING ping = new DNS_PING();
+      ping.setValue("dns_query", dns.query());
+      ping.setValue("dns_record_type", "A");
+      dns.server().ifPresent(server -> ping.setValue("dns_address", server));
+      return ping;
+    }
+    TCPPING ping = new TCPPING();
+    List<PhysicalAddress> peers = new ArrayList<>();
+    for (String peer : config.peers()) {
+      peers.add(new IpAddress(address(host(peer), "peer " + peer), port(peer)));
+    }
+    ping.setInitialHosts2(peers);
+    ping.setPortRange(0);
+    return ping;
+  }
+
   private static List<Protocol> stack(ClusterConfig config, byte[] secret) throws Exception {
     InetAddress bind = address(config.bind(), "bind address");
     TCP tcp = new TCP();
@@ -70,13 +95,7 @@ public final class Channels {
     tcp.setPortRange(0); // the port given or none: a member is where its peers were told it is
     tcp.setLogDiscardMessages(false);
 
-    TCPPING ping = new TCPPING();
-    List<PhysicalAddress> peers = new ArrayList<>();
-    for (String peer : config.peers()) {
-      peers.add(new IpAddress(address(host(peer), "peer " + peer), port(peer)));
-    }
-    ping.setInitialHosts2(peers);
-    ping.setPortRange(0);
+    Protocol discovery = discovery(config);
 
     FD_ALL3 heartbeat = new FD_ALL3();
     heartbeat.setTimeout(SUSPECT_AFTER_MS);
@@ -94,7 +113,7 @@ public final class Channels {
 
     List<Protocol> stack = new ArrayList<>();
     stack.add(tcp);
-    stack.add(ping);
+    stack.add(discovery);
     stack.add(new MERGE3());
     // its server socket on the member's own address, not on every interface, so that several
     // members of one machine (loopback tests) do not compete for the same port
