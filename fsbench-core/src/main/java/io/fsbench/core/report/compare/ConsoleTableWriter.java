@@ -80,18 +80,31 @@ public final class ConsoleTableWriter implements ComparisonWriter {
     }
     wrapped(out, AgedVolumes.legend(), "  ", "  ");
     for (AgedVolumes.Table table : aged.tables()) {
+      // as wide as the widest figure: a median with its interval is never cut (0.00387 ±0.00627)
+      int figure = AGED_FIGURE;
+      for (AgedVolumes.Row row : table.rows()) {
+        figure = Math.max(figure, table.figure(row.freshSummary()).length());
+        figure = Math.max(figure, table.figure(row.agedSummary()).length());
+      }
       out.append('\n');
       line(out, Text.fit("  " + table.workload() + " · " + table.heading(), WIDTH));
       line(
           out,
           "  "
               + agedColumns(
-                  "filesystem", "tuning", "fresh", "aged", "aged vs fresh", "layout fresh → aged"));
+                  figure,
+                  "filesystem",
+                  "tuning",
+                  "fresh",
+                  "aged",
+                  "aged vs fresh",
+                  "layout fresh → aged"));
       for (AgedVolumes.Row row : table.rows()) {
         line(
             out,
             ("  "
                     + agedColumns(
+                        figure,
                         row.fileSystem(),
                         row.tuning(),
                         table.figure(row.freshSummary()),
@@ -104,18 +117,24 @@ public final class ConsoleTableWriter implements ComparisonWriter {
   }
 
   private static String agedColumns(
-      String fs, String tuning, String fresh, String aged, String versus, String layout) {
+      int figure,
+      String fs,
+      String tuning,
+      String fresh,
+      String aged,
+      String versus,
+      String layout) {
     return Text.left(fs, FS)
         + "  "
         + Text.left(tuning, AGED_TUNING)
         + "  "
-        + Text.right(fresh, AGED_FIGURE)
+        + Text.right(fresh, figure)
         + "  "
-        + Text.right(aged, AGED_FIGURE)
+        + Text.right(aged, figure)
         + "  "
         + Text.right(versus, "aged vs fresh".length())
         + "  "
-        + Text.fit(layout, WIDTH - 2 - FS - AGED_TUNING - 2 * AGED_FIGURE - 23);
+        + Text.fit(layout, Math.max(12, WIDTH - 2 - FS - AGED_TUNING - 2 * figure - 23));
   }
 
   /** The overview matrix, when there are several columns and they fit the width. */
