@@ -258,6 +258,12 @@ public final class FsBench {
     return volumes.create(fileSystem, target, tuning);
   }
 
+  /** The target's directory, shared with other clients, as a volume that makes nothing. */
+  Volume sharedVolume(Target.Directory target) {
+    releaseOrphansOnce();
+    return volumes.shared(target);
+  }
+
   /** Every plugin with its availability, features, tool versions and tunings. */
   public List<PluginInfo> plugins() {
     List<PluginInfo> infos = new ArrayList<>();
