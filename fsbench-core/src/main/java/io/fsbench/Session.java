@@ -469,11 +469,20 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Ends the running block jobs now, from any thread, each reporting what it did so far, as when
-   * its runtime ends (unlike {@link #cancel()}, the run succeeds with a result); a run that starts
-   * later ends as it starts. The jobs stop after the I/O each is doing; workloads other than block
-   * jobs run to their end. For a cluster run's stonewall: the first client done ends the others'
-   * runs.
+   * Ends the running workload now, from any thread, with what it did so far (unlike {@link
+   * #cancel()}, the run succeeds with a result); a run that starts later ends as it starts. For a
+   * cluster run's stonewall: the first client done ends the others' runs.
+   *
+   * <ul>
+   *   <li>block jobs stop after the I/O each is doing and report as when their runtime ends (fio's
+   *       {@code exitall});
+   *   <li>{@code fsmark} stops every thread after the file it is at, and {@code tree} after the
+   *       entry it is at: the phase under way is reported with what it did and marked {@link
+   *       io.fsbench.api.FsMarkPhaseResult#cutShort() cutShort} ({@link
+   *       io.fsbench.api.TreePhaseResult#cutShort()}), and no later phase runs, as mdtest's
+   *       stonewall cuts a phase;
+   *   <li>other workloads run to their end.
+   * </ul>
    */
   public void finish() {
     finishRequested = true;

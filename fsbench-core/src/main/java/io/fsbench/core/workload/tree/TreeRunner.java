@@ -37,6 +37,10 @@ import java.util.Optional;
  * optimising compiler would compete with them for the CPU: it compiles a method after some ten
  * thousand calls, so the warm-up tree has that many entries.
  *
+ * <p>Asked to finish ({@link io.fsbench.Session#finish()}, a cluster's stonewall), the phase under
+ * way stops after the entry it is at and is reported {@linkplain TreePhaseResult#cutShort() cut
+ * short} with what it did; no later phase runs.
+ *
  * <p>In a directory shared with other clients ({@link WorkloadContext#names()}) the four names
  * carry the client's tag ({@code TAG.tree}, {@code TAG.copy}, ...), so clients never collide.
  */
@@ -148,6 +152,7 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
     Path generated = work.resolve(names.of("source.tar"));
     PhaseTimer timer =
         new PhaseTimer(context, syncer, caches, spec.includeSync(), spec.dropCaches());
+    context.whenFinishRequested(timer::finish);
     TreeCopier copier = new TreeCopier(TreeCopier.BUFFER);
     List<TreePhaseResult> results = new ArrayList<>();
     Throwable failure = null;
@@ -160,6 +165,9 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
       boolean haveCopy = false;
       for (int k = 0; k < phases.size(); k++) {
         TreePhase phase = phases.get(k);
+        if (timer.finished() && !results.isEmpty()) {
+          break;
+        }
         context.progress((double) k / phases.size());
         context.failIfCancelled(spec.name());
         if (phase != TreePhase.EXTRACT && Files.notExists(tree)) {
