@@ -134,9 +134,9 @@ public final class Session implements AutoCloseable {
    *
    * <p>A run refuses to start when the directory already holds a name with its tag (another client
    * with the same tag, or what a killed run left: remove it). The fs_mark-style {@code fsmark} (in
-   * one directory, {@code files_per_dir} 0) and the {@code tree} workloads can share; the others
-   * are refused when they run, naming what to do instead (block jobs share one file through {@code
-   * filename=}).
+   * one directory, {@code files_per_dir} 0), {@code tree} and {@code postmark} can share; the
+   * others are refused when they run, naming what to do instead (block jobs share one file through
+   * {@code filename=}).
    *
    * <pre>{@code
    * // on client 3 of a cluster, in a directory the controller made

@@ -7,6 +7,7 @@ import static org.mockito.Mockito.mock;
 import io.fsbench.api.FsMarkResult;
 import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.LargeFileSpec;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Size;
@@ -96,11 +97,19 @@ class SessionShareDirectoryTest {
   @Test
   void refusesAWorkloadThatDoesNotTagItsNamesNamingItAndWhatToDo() throws IOException {
     try (Session session = client("c1")) {
-      assertThatThrownBy(
-              () -> session.run(PostMarkSpec.builder().files(20).transactions(50).build()))
+      assertThatThrownBy(() -> session.run(LargeFileSpec.builder().size(Size.mib(1)).build()))
           .isInstanceOf(InvalidInputException.class)
-          .hasMessageContaining("workload postmark cannot run in a directory shared")
+          .hasMessageContaining("workload largefile cannot run in a directory shared")
           .hasMessageContaining("give each client a directory of its own");
+    }
+
+    assertThat(names()).isEmpty();
+  }
+
+  @Test
+  void aSharedPostMarkRemovesItsSubdirectoriesAndFiles() throws IOException {
+    try (Session session = client("c1")) {
+      session.run(PostMarkSpec.builder().files(20).transactions(50).subdirectories(3).build());
     }
 
     assertThat(names()).isEmpty();
