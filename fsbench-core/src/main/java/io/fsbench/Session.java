@@ -481,7 +481,9 @@ public final class Session implements AutoCloseable {
    *       io.fsbench.api.FsMarkPhaseResult#cutShort() cutShort} ({@link
    *       io.fsbench.api.TreePhaseResult#cutShort()}), and no later phase runs, as mdtest's
    *       stonewall cuts a phase;
-   *   <li>other workloads run to their end.
+   *   <li>a filebench workload (a personality or a file) ends as when its time is up, its result
+   *       marked cut short;
+   *   <li>other workloads (postmark among them) run to their end.
    * </ul>
    */
   public void finish() {
