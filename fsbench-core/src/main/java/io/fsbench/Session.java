@@ -188,11 +188,16 @@ public final class Session implements AutoCloseable {
 
   /**
    * Checks, as {@link #check()}, the volume, and that the workload's runner would take it (an
-   * archive to extract exists, say); makes nothing.
+   * archive to extract exists, say); in a {@linkplain #shareDirectory shared directory} also that
+   * the workload can share it and that no name with this client's tag is there yet. Makes nothing.
    */
   public synchronized Session check(Workload workload) {
     check();
     fsbench.runners().check(workload);
+    if (names.shared()) {
+      fsbench.runners().checkShared(workload, names);
+      SharedRun.requireNoneOf(((Target.Directory) target).path(), names);
+    }
     return this;
   }
 

@@ -150,4 +150,18 @@ class SessionShareDirectoryTest {
 
     assertThat(names()).isEmpty();
   }
+
+  @Test
+  void aCheckRefusesWhatTheRunWouldRefuseWithoutMakingAnything() throws IOException {
+    Session session = client("c1");
+    session.check(fsmark().build());
+    assertThatThrownBy(() -> session.check(fsmark().filesPerDir(5).build()))
+        .hasMessageContaining("files_per_dir (5)");
+    Files.writeString(shared.resolve("c1.left-behind"), "a killed run's");
+
+    assertThatThrownBy(() -> session.check(fsmark().build()))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("c1.left-behind");
+    assertThat(names()).containsExactly("c1.left-behind");
+  }
 }
