@@ -7,6 +7,8 @@ import io.fsbench.api.FsMarkPhaseResult;
 import io.fsbench.api.FsMarkResult;
 import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.MetadataOperation;
+import io.fsbench.api.PostMarkResult;
+import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Size;
 import io.fsbench.api.Target;
@@ -101,8 +103,9 @@ class SharedDirectoryIT {
   }
 
   @Test
-  void twoClientsRunFsmarkAndTreeTogetherInOneDirectoryWithoutCollidingAndRemoveAllTheirNames()
-      throws Exception {
+  void
+      twoClientsRunFsmarkTreeAndPostmarkTogetherInOneDirectoryWithoutCollidingAndRemoveAllTheirNames()
+          throws Exception {
     Set<String> seen = ConcurrentHashMap.newKeySet();
     CountDownLatch start = new CountDownLatch(1);
     ExecutorService clients = Executors.newFixedThreadPool(2);
@@ -118,6 +121,8 @@ class SharedDirectoryIT {
               .sync(io.fsbench.api.FsMarkSyncPolicy.NONE)
               .operations(MetadataOperation.CREATE, MetadataOperation.STAT)
               .build();
+      PostMarkSpec postmark =
+          PostMarkSpec.builder().files(500).transactions(5000).subdirectories(4).build();
       TreeSpec tree =
           TreeSpec.builder()
               .generatedFiles(2000)
@@ -130,7 +135,7 @@ class SharedDirectoryIT {
                 try (Session session = client(tag).open()) {
                   session.progress(fraction -> seen.addAll(names()));
                   start.await();
-                  return List.of(session.run(fsmark), session.run(tree));
+                  return List.of(session.run(fsmark), session.run(tree), session.run(postmark));
                 }
               }));
     }
@@ -149,6 +154,8 @@ class SharedDirectoryIT {
       assertThat(fsmark.cutShort()).isFalse();
       TreeResult tree = (TreeResult) client.get(1).results().get(0);
       assertThat(tree.phases()).allMatch(p -> p.files() == 2000 && !p.cutShort());
+      PostMarkResult postmark = (PostMarkResult) client.get(2).results().get(0);
+      assertThat(postmark.transactions()).isEqualTo(5000);
     }
     assertThat(seen).isNotEmpty().allMatch(n -> n.startsWith("0.") || n.startsWith("1."));
     assertThat(seen).anyMatch(n -> n.startsWith("0.")).anyMatch(n -> n.startsWith("1."));

@@ -117,7 +117,7 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
       if (control.finished() && !results.isEmpty()) {
         break;
       }
-      results.add(runPhase(phase, workers, context, control));
+      results.add(runPhase(phase, spec.totalFiles(), workers, context, control));
     }
     context.progress(1.0);
     String syncCall = !spec.sync().systemSync() ? "none" : spec.syncfs() ? "syncfs" : "sync";
@@ -143,6 +143,7 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
 
   private FsMarkPhaseResult runPhase(
       MetadataOperation phase,
+      long planned,
       List<FsMarkWorker> workers,
       WorkloadContext context,
       RunControl control) {
@@ -174,7 +175,7 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
     joinAll(running, control);
     long wall = context.nanoTime() - begin;
     failOnError(phase, errors, control);
-    return summarise(phase, stats, wall, workers.get(0).plannedFiles(), control.finished());
+    return summarise(phase, stats, wall, planned, control.finished());
   }
 
   /** Waits for the workers even when interrupted: they hold files open in our directory. */

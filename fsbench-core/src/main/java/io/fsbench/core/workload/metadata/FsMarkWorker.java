@@ -54,11 +54,6 @@ final class FsMarkWorker {
     this.buffer = NativeBuffer.allocate((int) spec.writeChunk().bytes());
   }
 
-  /** The files each phase visits, over all threads. */
-  long plannedFiles() {
-    return spec.totalFiles();
-  }
-
   private long global(long i) {
     return i * spec.threads() + thread;
   }
