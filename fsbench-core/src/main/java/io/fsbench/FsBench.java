@@ -259,9 +259,9 @@ public final class FsBench {
   }
 
   /** The target's directory, shared with other clients, as a volume that makes nothing. */
-  Volume sharedVolume(Target.Directory target) {
+  Volume sharedVolume(Target.Directory target, Tuning tuning) {
     releaseOrphansOnce();
-    return volumes.shared(target);
+    return volumes.shared(target, tuning);
   }
 
   /** Every plugin with its availability, features, tool versions and tunings. */

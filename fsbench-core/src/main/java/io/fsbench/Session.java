@@ -408,7 +408,7 @@ public final class Session implements AutoCloseable {
   /** A volume made for the target, or the shared directory itself, which is not made. */
   private Volume makeVolume() {
     return names.shared()
-        ? fsbench.sharedVolume((Target.Directory) target)
+        ? fsbench.sharedVolume((Target.Directory) target, tuning)
         : fsbench.volume(fileSystem, target, tuning);
   }
 

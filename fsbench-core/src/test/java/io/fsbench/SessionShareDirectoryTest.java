@@ -164,4 +164,15 @@ class SessionShareDirectoryTest {
         .hasMessageContaining("c1.left-behind");
     assertThat(names()).containsExactly("c1.left-behind");
   }
+
+  @Test
+  void aTuningIsRefusedAsForAnyDirectoryNotIgnored() throws IOException {
+    try (Session session = client("c1").tuned(io.fsbench.api.Tuning.parse(List.of("atime=off")))) {
+      assertThatThrownBy(() -> session.run(fsmark().build()))
+          .isInstanceOf(InvalidInputException.class)
+          .hasMessageContaining("cannot be applied to a directory target");
+    }
+
+    assertThat(names()).isEmpty();
+  }
 }

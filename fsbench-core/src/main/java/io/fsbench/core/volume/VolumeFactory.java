@@ -237,8 +237,9 @@ public final class VolumeFactory {
    * nothing: checked as any directory target is, and refused when it is a symbolic link (fsbench
    * removes names in it, so it must be the directory the caller named).
    */
-  public Volume shared(Target.Directory target) {
-    new VolumePreflight(host, plugins).check(null, target, Tuning.defaults());
+  public Volume shared(Target.Directory target, Tuning tuning) {
+    // a tuning is refused here as for any directory target: nothing is made, so nothing is tuned
+    new VolumePreflight(host, plugins).check(null, target, tuning);
     Path directory = target.path().toAbsolutePath().normalize();
     if (!Files.isDirectory(directory, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new InvalidInputException(
