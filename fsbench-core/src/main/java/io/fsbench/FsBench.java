@@ -232,6 +232,11 @@ public final class FsBench {
     return runners;
   }
 
+  /** This process's registry of what it makes, for a session's shared-directory names. */
+  ResourceRegistry registry() {
+    return registry;
+  }
+
   /** The machine as a run records it, with the tool versions of the filesystem used, if any. */
   Environment environment(String fileSystem) {
     List<PluginInfo> infos = new ArrayList<>();

@@ -428,7 +428,8 @@ public final class Session implements AutoCloseable {
         finish.request();
       }
       if (names.shared()) {
-        return SharedRun.run(directory, names, progress, messages, cancelled, finish, work);
+        return SharedRun.run(
+            directory, names, fsbench.registry(), progress, messages, cancelled, finish, work);
       }
       return RunDirectory.run(
           directory, target.formats() ? volume : null, progress, messages, cancelled, finish, work);

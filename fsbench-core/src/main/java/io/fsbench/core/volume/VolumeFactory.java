@@ -234,12 +234,14 @@ public final class VolumeFactory {
 
   /**
    * The target's directory itself, shared with other clients, as a volume that makes and removes
-   * nothing: checked as any directory target is, and refused when it is a symbolic link (fsbench
-   * removes names in it, so it must be the directory the caller named).
+   * nothing of its own (each run records and removes the names it makes there): checked as any
+   * directory target is, and refused when it is a symbolic link (fsbench removes names in it, so it
+   * must be the directory the caller named).
    */
   public Volume shared(Target.Directory target, Tuning tuning) {
     // a tuning is refused here as for any directory target: nothing is made, so nothing is tuned
     new VolumePreflight(host, plugins).check(null, target, tuning);
+    workDir.prepare(); // the registry records the names each run makes there
     Path directory = target.path().toAbsolutePath().normalize();
     if (!Files.isDirectory(directory, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new InvalidInputException(
