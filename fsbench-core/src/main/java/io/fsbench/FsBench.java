@@ -232,6 +232,11 @@ public final class FsBench {
     return runners;
   }
 
+  /** This process's registry of what it makes, for a session's shared-directory names. */
+  ResourceRegistry registry() {
+    return registry;
+  }
+
   /** The machine as a run records it, with the tool versions of the filesystem used, if any. */
   Environment environment(String fileSystem) {
     List<PluginInfo> infos = new ArrayList<>();
@@ -256,6 +261,12 @@ public final class FsBench {
   public Volume volume(String fileSystem, Target target, Tuning tuning) {
     releaseOrphansOnce();
     return volumes.create(fileSystem, target, tuning);
+  }
+
+  /** The target's directory, shared with other clients, as a volume that makes nothing. */
+  Volume sharedVolume(Target.Directory target, Tuning tuning) {
+    releaseOrphansOnce();
+    return volumes.shared(target, tuning);
   }
 
   /** Every plugin with its availability, features, tool versions and tunings. */

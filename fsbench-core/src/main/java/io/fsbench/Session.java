@@ -16,7 +16,9 @@ import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
 import io.fsbench.core.compare.EnvironmentProbe;
 import io.fsbench.core.engine.FinishRequest;
+import io.fsbench.core.engine.RunNames;
 import io.fsbench.core.engine.WorkloadContext;
+import io.fsbench.core.engine.block.BlockJobRunner;
 import io.fsbench.core.engine.block.RunStatus;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.FioOptionTable;
@@ -68,6 +70,7 @@ public final class Session implements AutoCloseable {
   private final Clock clock;
   private Target target;
   private Tuning tuning = Tuning.defaults();
+  private RunNames names = RunNames.OWN;
   private DoubleConsumer progress = fraction -> {};
   private Consumer<String> messages = line -> {};
   private Duration statusEvery = Duration.ZERO;
@@ -120,6 +123,45 @@ public final class Session implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Runs every workload in the target directory itself, which this client shares with other clients
+   * running at the same time (mdtest's shared-directory mode, as opposed to a directory per
+   * client), instead of in a fresh subdirectory of its own. Every name the run makes there starts
+   * with {@code tag} and a dot, as mdtest's {@code file.mdtest.RANK.N} carry the rank, so clients
+   * with different tags never collide; afterwards the run removes exactly the names with its tag.
+   * fsbench makes and removes nothing else there: the directory is the caller's, made before and
+   * removed after by the caller.
+   *
+   * <p>A run refuses to start when the directory already holds a name with its tag (another client
+   * with the same tag, or what a killed run left: remove it). The fs_mark-style {@code fsmark} (in
+   * one directory, {@code files_per_dir} 0), {@code tree} and {@code postmark} can share; the
+   * others are refused when they run, naming what to do instead (block jobs share one file through
+   * {@code filename=}).
+   *
+   * <pre>{@code
+   * // on client 3 of a cluster, in a directory the controller made
+   * Session client = fsbench.session(null, Target.directory(shared)).shareDirectory("3");
+   * RunResult r = client.run(FsMarkSpec.builder().files(10_000).fileSize(Size.ZERO).build());
+   * }</pre>
+   *
+   * @param tag this client's tag, unique among the clients: 1 to 64 letters, digits, {@code -} or
+   *     {@code _}, e.g. the client's index
+   * @throws InvalidInputException for a target other than a directory, or a bad tag
+   */
+  public synchronized Session shareDirectory(String tag) {
+    requireNoVolume("shareDirectory");
+    if (!(target instanceof Target.Directory)) {
+      throw new InvalidInputException(
+          "shareDirectory ("
+              + tag
+              + ") applies to a directory target (FsBench.onDirectory, --dir), not to "
+              + describe(target)
+              + ": clients share a filesystem that is already mounted");
+    }
+    this.names = RunNames.tagged(tag);
+    return this;
+  }
+
   /** Also erase a device that already carries a filesystem or partition-table signature. */
   public synchronized Session eraseSignatures() {
     requireNoVolume("eraseSignatures");
@@ -146,11 +188,16 @@ public final class Session implements AutoCloseable {
 
   /**
    * Checks, as {@link #check()}, the volume, and that the workload's runner would take it (an
-   * archive to extract exists, say); makes nothing.
+   * archive to extract exists, say); in a {@linkplain #shareDirectory shared directory} also that
+   * the workload can share it and that no name with this client's tag is there yet. Makes nothing.
    */
   public synchronized Session check(Workload workload) {
     check();
     fsbench.runners().check(workload);
+    if (names.shared()) {
+      fsbench.runners().checkShared(workload, names);
+      SharedRun.requireNoneOf(((Target.Directory) target).path(), names);
+    }
     return this;
   }
 
@@ -285,6 +332,9 @@ public final class Session implements AutoCloseable {
    */
   public RunResult run(Workload workload) {
     fsbench.runners().check(workload);
+    if (names.shared()) {
+      fsbench.runners().checkShared(workload, names);
+    }
     if (fsbench.runners().makesVolumes(workload)) {
       throw new InvalidInputException(
           workload.name()
@@ -308,6 +358,14 @@ public final class Session implements AutoCloseable {
 
   private RunResult runJobs(
       String name, List<JobFile.Job> jobs, Map<String, String> globalOptions) {
+    if (names.shared()) {
+      throw new InvalidInputException(
+          name
+              + " cannot run in a directory shared with other clients (client tag "
+              + names.tag()
+              + "): "
+              + BlockJobRunner.NOT_SHARED);
+    }
     // a CPU or NUMA node the machine lacks is refused before the volume is made
     jobs.forEach(job -> io.fsbench.core.nativeio.CpuTopology.system().require(job.spec().cpus()));
     return onVolume(
@@ -336,7 +394,7 @@ public final class Session implements AutoCloseable {
   private synchronized <T> T onVolume(Function<Volume, T> work) {
     requireNotClosed();
     if (volume == null) {
-      volume = fsbench.volume(fileSystem, target, tuning);
+      volume = makeVolume();
     }
     try {
       return work.apply(volume);
@@ -347,8 +405,18 @@ public final class Session implements AutoCloseable {
     }
   }
 
+  /** A volume made for the target, or the shared directory itself, which is not made. */
+  private Volume makeVolume() {
+    return names.shared()
+        ? fsbench.sharedVolume((Target.Directory) target, tuning)
+        : fsbench.volume(fileSystem, target, tuning);
+  }
+
   private <T> T inRunDirectory(Volume volume, Function<WorkloadContext, T> work) {
-    Path directory = volume.mountPoint().resolve("fsbench-run-" + (++runs));
+    Path directory =
+        names.shared()
+            ? volume.mountPoint()
+            : volume.mountPoint().resolve("fsbench-run-" + (++runs));
     AtomicBoolean cancelled = new AtomicBoolean(stopRequested);
     FinishRequest finish = new FinishRequest();
     running = cancelled;
@@ -358,6 +426,10 @@ public final class Session implements AutoCloseable {
       cancelled.compareAndSet(false, stopRequested);
       if (finishRequested) {
         finish.request();
+      }
+      if (names.shared()) {
+        return SharedRun.run(
+            directory, names, fsbench.registry(), progress, messages, cancelled, finish, work);
       }
       return RunDirectory.run(
           directory, target.formats() ? volume : null, progress, messages, cancelled, finish, work);
@@ -374,7 +446,7 @@ public final class Session implements AutoCloseable {
   synchronized void prepare() {
     requireNotClosed();
     if (volume == null) {
-      volume = fsbench.volume(fileSystem, target, tuning);
+      volume = makeVolume();
     }
     environment();
   }
@@ -403,11 +475,22 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Ends the running block jobs now, from any thread, each reporting what it did so far, as when
-   * its runtime ends (unlike {@link #cancel()}, the run succeeds with a result); a run that starts
-   * later ends as it starts. The jobs stop after the I/O each is doing; workloads other than block
-   * jobs run to their end. For a cluster run's stonewall: the first client done ends the others'
-   * runs.
+   * Ends the running workload now, from any thread, with what it did so far (unlike {@link
+   * #cancel()}, the run succeeds with a result); a run that starts later ends as it starts. For a
+   * cluster run's stonewall: the first client done ends the others' runs.
+   *
+   * <ul>
+   *   <li>block jobs stop after the I/O each is doing and report as when their runtime ends (fio's
+   *       {@code exitall});
+   *   <li>{@code fsmark} stops every thread after the file it is at, and {@code tree} after the
+   *       entry it is at: the phase under way is reported with what it did and marked {@link
+   *       io.fsbench.api.FsMarkPhaseResult#cutShort() cutShort} ({@link
+   *       io.fsbench.api.TreePhaseResult#cutShort()}), and no later phase runs, as mdtest's
+   *       stonewall cuts a phase;
+   *   <li>a filebench workload (a personality or a file) ends as when its time is up, its result
+   *       marked cut short;
+   *   <li>other workloads (postmark among them) run to their end.
+   * </ul>
    */
   public void finish() {
     finishRequested = true;
@@ -480,6 +563,7 @@ public final class Session implements AutoCloseable {
     return "session on "
         + (fileSystem == null ? "" : fileSystem + " ")
         + describe(target)
+        + (names.shared() ? " shared as client " + names.tag() : "")
         + (tuning.isDefault() ? "" : " tuned " + tuning.label());
   }
 }

@@ -276,6 +276,7 @@ class EveryApiVerbRefusedTest {
     cases.put("fioJob", s -> s.fioJob(List.of("rw=sideways")).run());
     cases.put("check", s -> s.check(Workloads.named("postmark", Map.of("number", "0"))));
     cases.put("status", s -> s.status(Duration.ZERO, soFar -> {}));
+    cases.put("shareDirectory", s -> s.shareDirectory("client.1")); // a tag holds no dot
     Map<String, String> nothingBad =
         Map.of(
             "progress", "any listener; it only hears progress",

@@ -23,6 +23,10 @@ import java.util.Optional;
  * @param appOverhead fs_mark's "App Overhead", summed over threads: loop time minus the time spent
  *     in the timed system calls (name generation, directory creation, timing itself)
  * @param latencies per-call latency; {@code file} is the whole per-file operation
+ * @param cutShort whether the run was asked to finish early ({@code Session.finish()}, a cluster's
+ *     stonewall) before this phase had visited every file, so that {@code files} is fewer than
+ *     planned; the rates are those of the files done (mdtest's stonewalled rates). No phase runs
+ *     after one cut short.
  */
 public record FsMarkPhaseResult(
     MetadataOperation operation,
@@ -31,7 +35,8 @@ public record FsMarkPhaseResult(
     double filesPerSec,
     double perThreadSumFilesPerSec,
     Duration appOverhead,
-    List<OperationLatency> latencies) {
+    List<OperationLatency> latencies,
+    boolean cutShort) {
 
   public FsMarkPhaseResult {
     Objects.requireNonNull(operation, "operation");
@@ -43,6 +48,26 @@ public record FsMarkPhaseResult(
     }
   }
 
+  /** A phase that visited every file, as every phase did before runs could finish early. */
+  public FsMarkPhaseResult(
+      MetadataOperation operation,
+      long files,
+      Duration wallTime,
+      double filesPerSec,
+      double perThreadSumFilesPerSec,
+      Duration appOverhead,
+      List<OperationLatency> latencies) {
+    this(
+        operation,
+        files,
+        wallTime,
+        filesPerSec,
+        perThreadSumFilesPerSec,
+        appOverhead,
+        latencies,
+        false);
+  }
+
   public Optional<OperationLatency> latency(String call) {
     return latencies.stream().filter(l -> l.call().equals(call)).findFirst();
   }
@@ -51,7 +76,8 @@ public record FsMarkPhaseResult(
    * Metrics named after the phase: {@code create.files_per_sec}, {@code
    * create.per_thread_sum.files_per_sec}, {@code create.seconds}, {@code create.files}, {@code
    * create.app_overhead.seconds}, {@code create.lat.p99} (whole file) and {@code
-   * create.open.lat.p99} (one call).
+   * create.open.lat.p99} (one call); {@code create.cut_short} (1) only when the phase was cut
+   * short.
    */
   public List<Metric> metrics() {
     String p = operation.key();
@@ -63,6 +89,9 @@ public record FsMarkPhaseResult(
     metrics.add(Metric.of(p + ".seconds", seconds(wallTime), Unit.SECONDS));
     metrics.add(Metric.of(p + ".files", files, Unit.COUNT));
     metrics.add(Metric.of(p + ".app_overhead.seconds", seconds(appOverhead), Unit.SECONDS));
+    if (cutShort) {
+      metrics.add(Metric.of(p + ".cut_short", 1, Unit.COUNT));
+    }
     for (OperationLatency latency : latencies) {
       metrics.addAll(latency.metrics(latency.call().equals("file") ? p : p + "." + latency.call()));
     }

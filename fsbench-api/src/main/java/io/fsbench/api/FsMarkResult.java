@@ -35,6 +35,13 @@ public record FsMarkResult(FsMarkSpec spec, String syncCall, List<FsMarkPhaseRes
     return phases.stream().filter(p -> p.operation() == operation).findFirst();
   }
 
+  /**
+   * Whether a phase was cut short by a request to finish early; the phases after it did not run.
+   */
+  public boolean cutShort() {
+    return phases.stream().anyMatch(FsMarkPhaseResult::cutShort);
+  }
+
   @Override
   public List<Metric> metrics() {
     List<Metric> metrics = new ArrayList<>();

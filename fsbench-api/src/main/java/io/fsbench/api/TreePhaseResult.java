@@ -15,6 +15,9 @@ import java.util.Objects;
  * @param time the phase's wall time; includes the final sync when {@code syncIncluded}
  * @param syncIncluded whether a sync of the filesystem (syncfs, or sync where syncfs is missing)
  *     ran inside the timing, so that the time covers getting the data to disk
+ * @param cutShort whether the run was asked to finish early ({@code Session.finish()}, a cluster's
+ *     stonewall) during this phase, so that it stopped after the entry it was at; the counts and
+ *     rates are those of what was done. No phase runs after one cut short.
  */
 public record TreePhaseResult(
     TreePhase phase,
@@ -22,7 +25,8 @@ public record TreePhaseResult(
     long directories,
     long bytes,
     Duration time,
-    boolean syncIncluded) {
+    boolean syncIncluded,
+    boolean cutShort) {
 
   public TreePhaseResult {
     Objects.requireNonNull(phase, "phase");
@@ -39,6 +43,17 @@ public record TreePhaseResult(
     }
   }
 
+  /** A phase that ran to its end, as every phase did before runs could finish early. */
+  public TreePhaseResult(
+      TreePhase phase,
+      long files,
+      long directories,
+      long bytes,
+      Duration time,
+      boolean syncIncluded) {
+    this(phase, files, directories, bytes, time, syncIncluded, false);
+  }
+
   /** Every entry: files and directories, as tar counts members. */
   public long entries() {
     return files + directories;
@@ -51,7 +66,8 @@ public record TreePhaseResult(
   /**
    * Metrics named after the phase: {@code extract.seconds}, {@code extract.files_per_sec} (every
    * entry, directories included), {@code extract.bytes_per_sec} (only when data moved), {@code
-   * extract.files}, {@code extract.directories}, {@code extract.bytes}.
+   * extract.files}, {@code extract.directories}, {@code extract.bytes}; {@code extract.cut_short}
+   * (1) only when the phase was cut short.
    */
   public List<Metric> metrics() {
     String p = phase.key();
@@ -64,6 +80,9 @@ public record TreePhaseResult(
     metrics.add(Metric.of(p + ".files", files, Unit.COUNT));
     metrics.add(Metric.of(p + ".directories", directories, Unit.COUNT));
     metrics.add(Metric.of(p + ".bytes", bytes, Unit.BYTES));
+    if (cutShort) {
+      metrics.add(Metric.of(p + ".cut_short", 1, Unit.COUNT));
+    }
     return metrics;
   }
 }

@@ -34,6 +34,13 @@ public record TreeResult(Workload spec, boolean cachesDropped, List<TreePhaseRes
     return phases.stream().filter(p -> p.phase() == phase).findFirst();
   }
 
+  /**
+   * Whether a phase was cut short by a request to finish early; the phases after it did not run.
+   */
+  public boolean cutShort() {
+    return phases.stream().anyMatch(TreePhaseResult::cutShort);
+  }
+
   @Override
   public List<Metric> metrics() {
     List<Metric> metrics = new ArrayList<>();

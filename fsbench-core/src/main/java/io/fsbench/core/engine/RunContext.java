@@ -16,6 +16,7 @@ public final class RunContext implements WorkloadContext {
   private final AtomicBoolean cancelled;
   private final Consumer<String> messages;
   private final FinishRequest finish;
+  private final RunNames names;
 
   public RunContext(
       Path directory, Volume volume, DoubleConsumer progress, AtomicBoolean cancelled) {
@@ -38,7 +39,20 @@ public final class RunContext implements WorkloadContext {
       AtomicBoolean cancelled,
       Consumer<String> messages,
       FinishRequest finish) {
+    this(directory, volume, progress, cancelled, messages, finish, RunNames.OWN);
+  }
+
+  /** A context whose directory may be shared with other clients, naming with {@code names}. */
+  public RunContext(
+      Path directory,
+      Volume volume,
+      DoubleConsumer progress,
+      AtomicBoolean cancelled,
+      Consumer<String> messages,
+      FinishRequest finish,
+      RunNames names) {
     this.finish = finish;
+    this.names = names;
     this.directory = directory;
     this.volume = volume;
     this.progress = progress;
@@ -49,6 +63,11 @@ public final class RunContext implements WorkloadContext {
   @Override
   public Path directory() {
     return directory;
+  }
+
+  @Override
+  public RunNames names() {
+    return names;
   }
 
   @Override

@@ -8,8 +8,20 @@ import java.util.Optional;
 /** What a {@link WorkloadRunner} is given besides its spec. */
 public interface WorkloadContext {
 
-  /** A fresh, empty directory on the volume; the workload works only inside it. */
+  /**
+   * The directory the workload works in: a fresh, empty one of the run's own, or one shared with
+   * other clients (see {@link #names()}); the workload works only inside it.
+   */
   Path directory();
+
+  /**
+   * How to name what the workload makes directly in {@link #directory()}: as it likes in a
+   * directory of its own, with the client's tag in a shared one. Only runners that say they can
+   * share ({@link WorkloadRunner#cannotShare}) are given a shared directory.
+   */
+  default RunNames names() {
+    return RunNames.OWN;
+  }
 
   /** The volume, when fsbench made it (absent for a directory target). */
   Optional<Volume> volume();

@@ -5,6 +5,7 @@ import io.fsbench.api.WorkloadResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 
@@ -33,6 +34,17 @@ public interface WorkloadRunner<S extends Workload> {
    * it reads that is not there, say. Checks the spec only; makes nothing.
    */
   default void check(S spec) {}
+
+  /**
+   * Why the workload cannot run in a directory shared with other clients, or empty when it can:
+   * then it makes every name directly in its directory with {@link WorkloadContext#names()}, so
+   * clients never collide. The reason says what to do instead.
+   */
+  default Optional<String> cannotShare(S spec) {
+    return Optional.of(
+        "it does not tag the names it makes with the client's, so clients would collide; give"
+            + " each client a directory of its own");
+  }
 
   /** What the workload leaves on a volume at its peak; images are sized from it. */
   default Footprint footprint(S spec) {

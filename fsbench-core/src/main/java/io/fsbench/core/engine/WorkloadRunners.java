@@ -54,6 +54,28 @@ public final class WorkloadRunners {
     runnerFor(spec).check(spec);
   }
 
+  /**
+   * Refuses a workload that cannot run in a directory shared with other clients, before anything is
+   * made.
+   *
+   * @throws InvalidInputException naming the workload, the tag and what to do
+   */
+  public void checkShared(Workload workload, RunNames names) {
+    Workload spec = workload.spec();
+    runnerFor(spec)
+        .cannotShare(spec)
+        .ifPresent(
+            reason -> {
+              throw new InvalidInputException(
+                  "workload "
+                      + workload.name()
+                      + " cannot run in a directory shared with other clients (client tag "
+                      + names.tag()
+                      + "): "
+                      + reason);
+            });
+  }
+
   /** What the workload leaves on a volume at its peak. */
   public Footprint footprint(Workload workload) {
     Workload spec = workload.spec();

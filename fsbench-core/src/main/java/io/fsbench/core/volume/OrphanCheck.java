@@ -42,6 +42,7 @@ final class OrphanCheck {
         case LOOP -> loop(a);
         case MOUNT_POINT -> mountPoint(a.get("path"));
         case FILESYSTEM -> fileSystem(a);
+        case SHARED_NAMES -> sharedNames(a);
       };
     } catch (IOException | RuntimeException e) {
       return refuse("it could not be checked (" + e.getMessage() + ")");
@@ -63,6 +64,25 @@ final class OrphanCheck {
           : refuse(path + " is not an fsbench-PID-N subdirectory of the directory it records");
     }
     return inside(path, workDir.volumes(), "the work dir's volumes directory");
+  }
+
+  /**
+   * A shared directory's tagged names: an absolute directory that is not a link, a prefix as a
+   * client's tag makes it, and the identity the directory had (checked again when released).
+   */
+  private Optional<String> sharedNames(Map<String, String> a) {
+    Path path = path(a.get("path"));
+    if (path == null || Files.isSymbolicLink(path)) {
+      return refuse("it names no absolute path of a directory, or a symbolic link");
+    }
+    String prefix = a.get(SharedNames.PREFIX);
+    if (prefix == null || !SharedNames.VALID_PREFIX.matcher(prefix).matches()) {
+      return refuse("its prefix '" + prefix + "' is not one a client's tag makes (TAG.)");
+    }
+    if (a.get(VolumeFactory.IDENTITY) == null) {
+      return refuse("it records no identity of " + path);
+    }
+    return Optional.empty();
   }
 
   private Optional<String> image(String value) throws IOException {

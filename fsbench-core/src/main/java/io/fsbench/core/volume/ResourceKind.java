@@ -11,5 +11,10 @@ public enum ResourceKind {
   /** A directory a filesystem is mounted on. */
   MOUNT_POINT,
   /** A filesystem made by a plugin: mounted, and possibly more (a ZFS pool). */
-  FILESYSTEM
+  FILESYSTEM,
+  /**
+   * The names a run made with its client's tag in a directory shared with other clients: every
+   * entry of that directory whose name starts with the recorded prefix.
+   */
+  SHARED_NAMES
 }

@@ -127,6 +127,22 @@ public final class ResourceReleaser {
       case LOOP -> releaseLoop(entry);
       case IMAGE -> releaseImage(Path.of(entry.attribute("path")));
       case DIRECTORY -> releaseDirectory(entry);
+      case SHARED_NAMES -> releaseSharedNames(entry);
+    }
+  }
+
+  /** Removes what a run made with its tag in a shared directory, if it is still that directory. */
+  private static void releaseSharedNames(ResourceEntry entry) {
+    Path path = Path.of(entry.attribute("path"));
+    List<String> failed =
+        SharedNames.removeAll(
+            path,
+            entry.attribute(SharedNames.PREFIX),
+            entry.attributes().get(VolumeFactory.IDENTITY));
+    if (!failed.isEmpty()) {
+      throw new FsBenchException(
+          FsBenchException.Kind.RUN_FAILED,
+          "cannot remove from " + path + ": " + String.join("; ", failed));
     }
   }
 

@@ -233,6 +233,35 @@ public final class VolumeFactory {
   }
 
   /**
+   * The target's directory itself, shared with other clients, as a volume that makes and removes
+   * nothing of its own (each run records and removes the names it makes there): checked as any
+   * directory target is, and refused when it is a symbolic link (fsbench removes names in it, so it
+   * must be the directory the caller named).
+   */
+  public Volume shared(Target.Directory target, Tuning tuning) {
+    // a tuning is refused here as for any directory target: nothing is made, so nothing is tuned
+    new VolumePreflight(host, plugins).check(null, target, tuning);
+    workDir.prepare(); // the registry records the names each run makes there
+    Path directory = target.path().toAbsolutePath().normalize();
+    if (!Files.isDirectory(directory, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      throw new InvalidInputException(
+          "shared directory ("
+              + target.path()
+              + ") is a symbolic link or not a directory; give the real directory that every"
+              + " client shares");
+    }
+    Optional<MountEntry> mount = mountContaining(directory);
+    AppliedTuning applied =
+        new AppliedTuning(
+            mount.map(MountEntry::type).orElse("unknown"),
+            mount.map(MountEntry::options).orElse(""),
+            List.of(),
+            Map.of("directory", directory.toString(), "shared", "true"),
+            Tuning.defaults());
+    return new SharedDirectoryVolume(target, directory, applied);
+  }
+
+  /**
    * A fresh {@code fsbench-*} subdirectory of the target, recorded with its parent before it is
    * made and with its identity right after, so that a release removes it only while it is still the
    * directory made here (never a link or a directory put in its place).

@@ -12,10 +12,19 @@ import io.fsbench.core.text.HumanText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /** Runs one {@link JobSpec} as a comparison cell: its clones reported as one group. */
 public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
+
+  /**
+   * Why block jobs do not run in a shared directory: their files are shared through fio's own
+   * means.
+   */
+  public static final String NOT_SHARED =
+      "block jobs share files through filename= (one file that every client opens), not by"
+          + " tagging names; run them without a shared directory";
 
   private final BlockEngine engine = new BlockEngine();
 
@@ -35,6 +44,11 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
     JobFile.Job job = new JobFile.Job(spec, 0, true, FioOptionTable.effective(spec));
     List<JobResult> results = engine.run(List.of(job), context);
     return results.get(0);
+  }
+
+  @Override
+  public Optional<String> cannotShare(JobSpec spec) {
+    return Optional.of(NOT_SHARED);
   }
 
   /** A CPU or NUMA node the machine lacks is refused before any volume is made. */

@@ -25,6 +25,9 @@ import java.util.OptionalDouble;
  * @param samples the IO Summary's ops/s over consecutive windows of the run
  * @param cpu the CPU time the process used from the stats clear to the snap
  * @param dataset the filesets' bytes against the machine's RAM
+ * @param cutShort whether the run was asked to finish early ({@code Session.finish()}, a cluster's
+ *     stonewall) and ended before its time was up (or, with no time, before its threads were done);
+ *     the rates are over the time it ran
  */
 public record FilebenchResult(
     String workload,
@@ -34,7 +37,8 @@ public record FilebenchResult(
     IoSummary summary,
     OpsSamples samples,
     Cpu cpu,
-    Dataset dataset)
+    Dataset dataset,
+    boolean cutShort)
     implements WorkloadResult {
 
   public FilebenchResult {
@@ -42,6 +46,25 @@ public record FilebenchResult(
     Objects.requireNonNull(samples, "samples");
     Objects.requireNonNull(cpu, "cpu");
     Objects.requireNonNull(dataset, "dataset");
+  }
+
+  /** A run that ended as its workload file says. */
+  public FilebenchResult(
+      String workload,
+      long seed,
+      Duration duration,
+      List<FlowopLine> flowops,
+      IoSummary summary,
+      OpsSamples samples,
+      Cpu cpu,
+      Dataset dataset) {
+    this(workload, seed, duration, flowops, summary, samples, cpu, dataset, false);
+  }
+
+  /** This result, marked as cut short by a request to finish early. */
+  FilebenchResult cut() {
+    return new FilebenchResult(
+        workload, seed, duration, flowops, summary, samples, cpu, dataset, true);
   }
 
   /**
@@ -278,6 +301,9 @@ public record FilebenchResult(
         Metric.of("io_summary.bytes_per_sec", summary.mbPerSec() * (1 << 20), Unit.BYTES_PER_SEC));
     metrics.add(Metric.of("io_summary.latency_mean", summary.msPerOp() * 1e6, Unit.NANOSECONDS));
     metrics.add(Metric.of("seconds", duration.toNanos() / 1e9, Unit.SECONDS));
+    if (cutShort) {
+      metrics.add(Metric.of("cut_short", 1, Unit.COUNT));
+    }
     metrics.add(Metric.of("samples.ops_per_sec_min", samples.min(), Unit.OPS_PER_SEC));
     metrics.add(Metric.of("samples.ops_per_sec_mean", samples.mean(), Unit.OPS_PER_SEC));
     metrics.add(Metric.of("samples.ops_per_sec_max", samples.max(), Unit.OPS_PER_SEC));

@@ -182,6 +182,16 @@ public final class FilebenchRun {
     ThreadPlan plan = makePlan(walked);
     RunControl control =
         new RunControl(options.cancelled(), mode, eventgen, plan.semaphores(), plan.wakeups());
+    java.util.concurrent.atomic.AtomicBoolean finished =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    // a finish ends the run as its time running out does: the threads stop, the stats are snapped
+    options
+        .finishing()
+        .accept(
+            () -> {
+              finished.set(true);
+              control.stop();
+            });
     IoMechanism aio = IoMechanism.LIBAIO;
     if (plan.writesAsynchronously()) {
       AsyncWrites.Choice choice = AsyncWrites.choose();
@@ -214,6 +224,7 @@ public final class FilebenchRun {
       options.output().accept("Running...");
       OpsSampler sampler = new OpsSampler(start, 0);
       long end = waitForRun(control, nanos, interval, stats, start, sampler);
+      boolean cut = finished.get() && (nanos == 0 || end - start < nanos);
       CpuUsage cpu = ThreadCpu.process().minus(cpuAtClear);
       FilebenchResult result =
           stats.snap(
@@ -228,7 +239,7 @@ public final class FilebenchRun {
       if (options.cancelled().getAsBoolean()) {
         throw cancelled();
       }
-      return result;
+      return cut ? result.cut() : result;
     } finally {
       stopAll(control, threads, generator);
     }

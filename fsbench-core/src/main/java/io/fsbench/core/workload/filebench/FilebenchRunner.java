@@ -14,7 +14,9 @@ import java.util.Map;
 
 /**
  * Runs a {@link FilebenchSpec} with {@link FilebenchRun} in the directory fsbench gives it. A bad
- * workload file is refused before any volume is made.
+ * workload file is refused before any volume is made. Asked to finish ({@link
+ * io.fsbench.Session#finish()}), the run ends as when its time is up, its result {@linkplain
+ * FilebenchResult#cutShort() cut short}.
  */
 public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
 
@@ -50,7 +52,8 @@ public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
             .seed(spec.seed())
             .allowSystem(spec.allowSystem())
             .cancelled(context::cancelled)
-            .output(context::message);
+            .output(context::message)
+            .finishing(context::whenFinishRequested);
     for (var variable : variables(spec, context).entrySet()) {
       options = options.set(variable.getKey(), variable.getValue());
     }

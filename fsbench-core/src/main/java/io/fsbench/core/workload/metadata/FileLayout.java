@@ -12,7 +12,8 @@ import java.nio.file.Path;
  * below the root, each level a two-or-more-digit hex number of a fanout just large enough for all
  * leaves. A name is 40 characters like fs_mark's default: 16 hex digits of {@code g} and 24 of
  * {@code [0-9A-Z]} from a hash of the seed, {@code g} and the generation (renamed files get
- * generation 1, so the new name is computable too).
+ * generation 1, so the new name is computable too). In a directory shared with other clients every
+ * name starts with the client's prefix ({@code TAG.}), so that clients never collide.
  */
 final class FileLayout {
 
@@ -33,12 +34,22 @@ final class FileLayout {
   private final long fanout;
   private final int digits;
   private final long seed;
+  private final String prefix;
 
-  FileLayout(Path root, FsMarkSpec spec) {
-    this(root, spec.totalFiles(), spec.filesPerDir(), spec.depth(), spec.seed());
+  FileLayout(Path root, FsMarkSpec spec, String prefix) {
+    this(root, spec.totalFiles(), spec.filesPerDir(), spec.depth(), spec.seed(), prefix);
   }
 
   FileLayout(Path root, long totalFiles, int filesPerDir, int depth, long seed) {
+    this(root, totalFiles, filesPerDir, depth, seed, "");
+  }
+
+  /**
+   * @param prefix what every file name starts with: the client's {@code TAG.} in a shared
+   *     directory, nothing otherwise
+   */
+  FileLayout(Path root, long totalFiles, int filesPerDir, int depth, long seed, String prefix) {
+    this.prefix = prefix;
     this.root = root.toString();
     this.rootBytes = NativePath.encode(root);
     this.filesPerDir = filesPerDir;
@@ -136,9 +147,9 @@ final class FileLayout {
     }
   }
 
-  /** The 40-character name of file {@code g}. */
+  /** The name of file {@code g}: its prefix, if any, and 40 characters. */
   String name(long g, int generation) {
-    StringBuilder s = new StringBuilder(NAME_LENGTH);
+    StringBuilder s = new StringBuilder(prefix.length() + NAME_LENGTH);
     appendName(s::append, g, generation);
     return s.toString();
   }
@@ -154,6 +165,9 @@ final class FileLayout {
   }
 
   private void appendName(Chars s, long g, int generation) {
+    for (int i = 0; i < prefix.length(); i++) {
+      s.put(prefix.charAt(i));
+    }
     for (int shift = (SEQUENCE_CHARS - 1) * 4; shift >= 0; shift -= 4) {
       s.put(HEX[(int) ((g >>> shift) & 0xf)]);
     }

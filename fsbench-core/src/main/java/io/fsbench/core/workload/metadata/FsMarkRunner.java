@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -35,6 +36,15 @@ import java.util.concurrent.CountDownLatch;
  * spec's phases (and delete) over up to {@value #WARM_UP_FILES} small files without sync in a
  * scratch directory that it then removes. Without it the first ~0.3 s of a run measure the Java
  * interpreter, not the filesystem; the filesystem sees those few extra files come and go.
+ *
+ * <p>Asked to finish ({@link io.fsbench.Session#finish()}, a cluster's stonewall), every thread
+ * stops after the file it is at; the phase under way is reported with what was done, {@linkplain
+ * FsMarkPhaseResult#cutShort() cut short}, and no later phase runs (mdtest's stonewall cuts a phase
+ * the same way, by a timer, and still runs the later phases; a finish ends the run).
+ *
+ * <p>In a directory shared with other clients ({@link WorkloadContext#names()}) every file name
+ * starts with the client's tag; the files must then all be in that one directory ({@code
+ * files_per_dir} 0), as in mdtest's shared-directory mode.
  */
 public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
 
@@ -64,6 +74,20 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
     return FsMarkSpec.class;
   }
 
+  /** Files in one directory can share it, each name with the client's tag; subdirectories not. */
+  @Override
+  public Optional<String> cannotShare(FsMarkSpec spec) {
+    if (spec.filesPerDir() == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "files_per_dir ("
+            + spec.filesPerDir()
+            + ") spreads the files over subdirectories, which clients cannot share (each would"
+            + " remove the others'); use files_per_dir 0, so that every client's files are in the"
+            + " shared directory (mdtest without -u), or give each client a directory of its own");
+  }
+
   @Override
   public Footprint footprint(FsMarkSpec spec) {
     long perFile = Footprint.blocks(spec.fileSize().bytes());
@@ -76,20 +100,24 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
     if (warmUp) {
       warmUp(spec, context);
     }
-    FileLayout layout = new FileLayout(context.directory(), spec);
+    FileLayout layout = new FileLayout(context.directory(), spec, context.names().prefix());
     List<MetadataOperation> phases = spec.phases();
     int passes = phases.size();
     if (spec.sync().postInOrder() || spec.sync().postReverse()) {
       passes++;
     }
     RunControl control = new RunControl(context, passes * spec.totalFiles());
+    context.whenFinishRequested(control::finish);
     List<FsMarkWorker> workers = new ArrayList<>();
     for (int t = 0; t < spec.threads(); t++) {
       workers.add(new FsMarkWorker(spec, layout, syncer, context, control, t));
     }
     List<FsMarkPhaseResult> results = new ArrayList<>();
     for (MetadataOperation phase : phases) {
-      results.add(runPhase(phase, workers, context, control));
+      if (control.finished() && !results.isEmpty()) {
+        break;
+      }
+      results.add(runPhase(phase, spec.totalFiles(), workers, context, control));
     }
     context.progress(1.0);
     String syncCall = !spec.sync().systemSync() ? "none" : spec.syncfs() ? "syncfs" : "sync";
@@ -115,6 +143,7 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
 
   private FsMarkPhaseResult runPhase(
       MetadataOperation phase,
+      long planned,
       List<FsMarkWorker> workers,
       WorkloadContext context,
       RunControl control) {
@@ -146,7 +175,7 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
     joinAll(running, control);
     long wall = context.nanoTime() - begin;
     failOnError(phase, errors, control);
-    return summarise(phase, stats, wall);
+    return summarise(phase, stats, wall, planned, control.finished());
   }
 
   /** Waits for the workers even when interrupted: they hold files open in our directory. */
@@ -190,13 +219,15 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
   }
 
   private static FsMarkPhaseResult summarise(
-      MetadataOperation phase, PhaseStats[] stats, long wallNanos) {
+      MetadataOperation phase, PhaseStats[] stats, long wallNanos, long planned, boolean finished) {
     PhaseStats total = new PhaseStats();
     double perThreadSum = 0;
     for (PhaseStats s : stats) {
       total.add(s);
       perThreadSum += s.files / seconds(s.loopNanos);
     }
+    // a finish that came after the last file cut nothing short
+    boolean cutShort = finished && total.files < planned;
     long overhead = Math.max(0, total.loopNanos - total.callNanos);
     return new FsMarkPhaseResult(
         phase,
@@ -205,7 +236,8 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
         total.files / seconds(wallNanos),
         perThreadSum,
         Duration.ofNanos(overhead),
-        total.latencies());
+        total.latencies(),
+        cutShort);
   }
 
   private static double seconds(long nanos) {

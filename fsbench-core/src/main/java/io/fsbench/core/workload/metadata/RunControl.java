@@ -4,8 +4,9 @@ import io.fsbench.core.engine.WorkloadContext;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Shared by the threads of a run: stops them all when one fails or the run is cancelled, and
- * reports progress. Threads check in every {@value #EVERY} files, so the cost per file is a modulo.
+ * Shared by the threads of a run: stops them all when one fails, the run is cancelled or asked to
+ * finish, and reports progress. Threads check for a cancel every {@value #EVERY} files, so the cost
+ * per file is a modulo; a stop or finish is seen at the next file.
  */
 final class RunControl {
 
@@ -16,6 +17,7 @@ final class RunControl {
   private final AtomicLong done = new AtomicLong();
   private volatile boolean stopped;
   private volatile boolean cancelled;
+  private volatile boolean finished;
 
   RunControl(WorkloadContext context, long totalWork) {
     this.context = context;
@@ -40,6 +42,20 @@ final class RunControl {
   /** Stops every thread at its next check, e.g. because one of them failed. */
   void stop() {
     stopped = true;
+  }
+
+  /**
+   * Ends the run early with a result: every thread stops after the file it is at (mdtest's
+   * stonewall), and no later phase starts.
+   */
+  void finish() {
+    finished = true;
+    stopped = true;
+  }
+
+  /** Whether the run was asked to finish early. */
+  boolean finished() {
+    return finished;
   }
 
   boolean stopped() {

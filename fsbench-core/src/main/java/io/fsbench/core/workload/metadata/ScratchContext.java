@@ -32,7 +32,8 @@ public final class ScratchContext implements WorkloadContext {
    */
   public static void warmUp(
       WorkloadContext context, String workload, Consumer<WorkloadContext> warmUp) {
-    Path scratch = context.directory().resolve(WARM_UP_DIRECTORY);
+    // in a shared directory the scratch directory carries the client's tag; inside it is private
+    Path scratch = context.directory().resolve(context.names().of(WARM_UP_DIRECTORY));
     try {
       Files.createDirectory(scratch);
       warmUp.accept(new ScratchContext(context, scratch));

@@ -38,6 +38,7 @@ final class PostMarkEngine {
   private final PostMarkSpec spec;
   private final Path directory;
   private final byte[] prefix;
+  private final String names;
   private final Syncer syncer;
   private final MersenneTwister rng;
   private final int simultaneous;
@@ -58,11 +59,28 @@ final class PostMarkEngine {
   private final PostMarkCounters counters = new PostMarkCounters();
 
   PostMarkEngine(PostMarkSpec spec, Path directory, int seed, int stdioBufferSize, Syncer syncer) {
+    this(spec, directory, "", seed, stdioBufferSize, syncer);
+  }
+
+  /**
+   * @param names what every name this instance makes directly in {@code directory} starts with: the
+   *     client's {@code TAG.} in a directory shared with other clients, nothing otherwise
+   */
+  PostMarkEngine(
+      PostMarkSpec spec,
+      Path directory,
+      String names,
+      int seed,
+      int stdioBufferSize,
+      Syncer syncer) {
     this.spec = spec;
     this.directory = directory;
+    this.names = names;
     byte[] dir = NativePath.encode(directory);
-    this.prefix = Arrays.copyOf(dir, dir.length + 1);
+    byte[] tag = names.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    this.prefix = Arrays.copyOf(dir, dir.length + 1 + tag.length);
     this.prefix[dir.length] = '/';
+    System.arraycopy(tag, 0, this.prefix, dir.length + 1, tag.length);
     this.syncer = syncer;
     this.rng = new MersenneTwister(seed);
     this.simultaneous = spec.files();
@@ -96,7 +114,7 @@ final class PostMarkEngine {
   void createSubdirectories() throws IOException {
     if (spec.subdirectories() > 1) {
       for (int i = 0; i < spec.subdirectories(); i++) {
-        Files.createDirectory(directory.resolve("s" + i));
+        Files.createDirectory(directory.resolve(names + "s" + i));
       }
     }
   }
@@ -104,7 +122,7 @@ final class PostMarkEngine {
   void deleteSubdirectories() throws IOException {
     if (spec.subdirectories() > 1) {
       for (int i = 0; i < spec.subdirectories(); i++) {
-        Files.deleteIfExists(directory.resolve("s" + i));
+        Files.deleteIfExists(directory.resolve(names + "s" + i));
       }
     }
   }
@@ -296,7 +314,10 @@ final class PostMarkEngine {
     counters.bytesWritten += bytes;
   }
 
-  /** Builds slot's name in {@link #path}: {@code DIR/[sK/]N}, PostMark's create_file_name. */
+  /**
+   * Builds slot's name in {@link #path}: {@code DIR/[sK/]N}, PostMark's create_file_name, with the
+   * client's prefix before {@code sK} or {@code N} in a shared directory.
+   */
   private NativePath name(int slot) {
     path.set(prefix);
     int sub = subdirectory[slot];

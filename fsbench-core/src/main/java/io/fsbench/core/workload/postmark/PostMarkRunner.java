@@ -4,6 +4,7 @@ import io.fsbench.api.FsBenchException;
 import io.fsbench.api.PostMarkResult;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.core.engine.Footprint;
+import io.fsbench.core.engine.RunNames;
 import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -35,6 +37,10 @@ import java.util.function.BooleanSupplier;
  * {@value #WARM_UP_FILES} files and {@value #WARM_UP_TRANSACTIONS} transactions, same sizes and
  * buffering) runs in a scratch directory that is then removed, so that the measured run does not
  * start in the Java interpreter.
+ *
+ * <p>In a directory shared with other clients ({@link WorkloadContext#names()}) every name made
+ * there starts with the client's tag: the files and {@code sK} subdirectories of one instance, the
+ * {@code t<n>} directories of several.
  */
 public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
 
@@ -67,6 +73,12 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
     return PostMarkSpec.class;
   }
 
+  /** Every name it makes in the directory carries the client's tag. */
+  @Override
+  public Optional<String> cannotShare(PostMarkSpec spec) {
+    return Optional.empty();
+  }
+
   /**
    * The pool at its biggest: every file at the largest size, twice the pool as PostMark's table.
    */
@@ -97,11 +109,17 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
           }
         };
     Instance[] instances = new Instance[threads];
+    RunNames names = context.names();
     for (int t = 0; t < threads; t++) {
-      Path dir = threads == 1 ? context.directory() : context.directory().resolve("t" + t);
+      // one instance names its files in the run's directory; several each make a directory there
+      Path dir =
+          threads == 1 ? context.directory() : context.directory().resolve(names.of("t" + t));
+      String prefix = threads == 1 ? names.prefix() : "";
       instances[t] =
           new Instance(
-              dir, new PostMarkEngine(spec, dir, spec.seed() + t, bufferSize, syncer), phases);
+              dir,
+              new PostMarkEngine(spec, dir, prefix, spec.seed() + t, bufferSize, syncer),
+              phases);
     }
     runAll(instances, stop, context);
     PostMarkCounters total = new PostMarkCounters();

@@ -26,6 +26,7 @@ final class PhaseTimer {
   private final CacheDropper caches;
   private final boolean includeSync;
   private final boolean dropCaches;
+  private volatile boolean finishing;
 
   PhaseTimer(
       WorkloadContext context,
@@ -48,12 +49,35 @@ final class PhaseTimer {
     }
     boolean sync = includeSync && phase.writes();
     long start = context.nanoTime();
-    TreeCounts counts = work.run();
+    TreeCounts counts;
+    boolean cut = false;
+    try {
+      counts = TreeCounts.finishable(() -> finishing, work::run);
+    } catch (TreeCounts.Cut c) {
+      counts = c.counts();
+      cut = true;
+    }
     if (sync) {
       syncer.syncfs(volume);
     }
     long end = context.nanoTime();
     return new TreePhaseResult(
-        phase, counts.files, counts.directories, counts.bytes, Duration.ofNanos(end - start), sync);
+        phase,
+        counts.files,
+        counts.directories,
+        counts.bytes,
+        Duration.ofNanos(end - start),
+        sync,
+        cut);
+  }
+
+  /** Ends the phase under way after its current entry; the runner starts no later phase. */
+  void finish() {
+    finishing = true;
+  }
+
+  /** Whether the run was asked to finish. */
+  boolean finished() {
+    return finishing;
   }
 }

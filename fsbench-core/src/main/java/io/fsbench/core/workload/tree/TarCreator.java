@@ -51,7 +51,7 @@ final class TarCreator {
               describe(entry, attrs);
               tar.putArchiveEntry(entry);
               tar.closeArchiveEntry();
-              counts.directories++;
+              counts.directory();
               return FileVisitResult.CONTINUE;
             }
 
@@ -84,7 +84,7 @@ final class TarCreator {
               } else {
                 return FileVisitResult.CONTINUE; // devices, sockets, fifos: skipped
               }
-              counts.files++;
+              counts.file();
               return FileVisitResult.CONTINUE;
             }
           });

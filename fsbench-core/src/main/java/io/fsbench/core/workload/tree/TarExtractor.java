@@ -226,7 +226,7 @@ final class TarExtractor {
     } catch (NoSuchFileException e) {
       Files.createDirectories(dir);
     }
-    counts.directories++;
+    counts.directory();
   }
 
   /**
@@ -308,7 +308,7 @@ final class TarExtractor {
     }
     ownerAndMode(fd, file.name(), file.stat());
     closeOpenFile();
-    counts.files++;
+    counts.file();
     counts.bytes += file.size();
   }
 
@@ -341,7 +341,7 @@ final class TarExtractor {
     for (int i = missing.size() - 1; i >= 0; i--) {
       try {
         Files.createDirectory(missing.get(i));
-        counts.directories++;
+        counts.directory();
       } catch (FileAlreadyExistsException e) {
         if (!Files.isDirectory(missing.get(i), LinkOption.NOFOLLOW_LINKS)) {
           throw new IOException(
@@ -373,7 +373,7 @@ final class TarExtractor {
       throw new UnsafeArchiveException(
           link.path(), "is a link where the archive already made a file or directory");
     }
-    counts.files++;
+    counts.file();
   }
 
   /** A symbolic link's own time and owner, never what it points to. */

@@ -58,7 +58,7 @@ final class TreeCopier {
               }
             }
             if (!dir.equals(source)) {
-              counts.directories++; // the tree's own directory is its container, not part of it
+              counts.directory(); // the tree's own directory is its container, not part of it
             }
             return FileVisitResult.CONTINUE;
           }
@@ -71,10 +71,10 @@ final class TreeCopier {
               Path link = Files.readSymbolicLink(file);
               Files.deleteIfExists(to); // deletes a link itself, never its target
               Files.createSymbolicLink(to, link);
-              counts.files++;
+              counts.file();
             } else if (attrs.isRegularFile()) {
               counts.bytes += copyFile(file, to);
-              counts.files++;
+              counts.file();
             }
             return FileVisitResult.CONTINUE;
           }

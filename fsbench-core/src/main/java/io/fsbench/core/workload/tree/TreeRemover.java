@@ -43,7 +43,7 @@ final class TreeRemover {
     }
     if (!attributes.isDirectory()) {
       Files.delete(root); // a file, or a link: the link goes, not what it points to
-      counts.files++;
+      counts.file();
       return counts;
     }
     if (FileCalls.available()) {
@@ -51,7 +51,7 @@ final class TreeRemover {
         removeContents(dir, counts);
       }
       Files.delete(root);
-      counts.directories++;
+      counts.directory();
       return counts;
     }
     return removeWithJdk(root, counts);
@@ -68,7 +68,7 @@ final class TreeRemover {
       }
     }
     Files.delete(root);
-    counts.directories++;
+    counts.directory();
     return counts;
   }
 
@@ -88,10 +88,10 @@ final class TreeRemover {
           removeContents(child, counts);
         }
         dir.removeEntry(true);
-        counts.directories++;
+        counts.directory();
       } else {
         dir.removeEntry(false); // a link goes, never what it points to
-        counts.files++;
+        counts.file();
       }
     }
   }
@@ -105,7 +105,7 @@ final class TreeRemover {
           public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
               throws IOException {
             Files.delete(file);
-            counts.files++;
+            counts.file();
             return FileVisitResult.CONTINUE;
           }
 
@@ -115,7 +115,7 @@ final class TreeRemover {
               throw e;
             }
             Files.delete(dir);
-            counts.directories++;
+            counts.directory();
             return FileVisitResult.CONTINUE;
           }
         });

@@ -8,6 +8,7 @@ import io.fsbench.api.TreePhaseResult;
 import io.fsbench.api.TreeResult;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.core.engine.Footprint;
+import io.fsbench.core.engine.RunNames;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.host.IoErrors;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Runs a {@link TreeSpec}. Inside the workload directory it uses {@code source.tar} (a generated
@@ -34,6 +36,13 @@ import java.util.Objects;
  * then removed. Without it the first phases would partly measure the Java interpreter, and the
  * optimising compiler would compete with them for the CPU: it compiles a method after some ten
  * thousand calls, so the warm-up tree has that many entries.
+ *
+ * <p>Asked to finish ({@link io.fsbench.Session#finish()}, a cluster's stonewall), the phase under
+ * way stops after the entry it is at and is reported {@linkplain TreePhaseResult#cutShort() cut
+ * short} with what it did; no later phase runs.
+ *
+ * <p>In a directory shared with other clients ({@link WorkloadContext#names()}) the four names
+ * carry the client's tag ({@code TAG.tree}, {@code TAG.copy}, ...), so clients never collide.
  */
 public final class TreeRunner implements WorkloadRunner<TreeSpec> {
 
@@ -74,6 +83,12 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
   @Override
   public Class<TreeSpec> specType() {
     return TreeSpec.class;
+  }
+
+  /** Its four names in the directory carry the client's tag; what is below them is its own. */
+  @Override
+  public Optional<String> cannotShare(TreeSpec spec) {
+    return Optional.empty();
   }
 
   /**
@@ -130,12 +145,14 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
       warmUp(spec, context);
     }
     Path work = context.directory();
-    Path tree = work.resolve("tree");
-    Path copy = work.resolve("copy");
-    Path tarOut = work.resolve("tree.tar");
-    Path generated = work.resolve("source.tar");
+    RunNames names = context.names();
+    Path tree = work.resolve(names.of("tree"));
+    Path copy = work.resolve(names.of("copy"));
+    Path tarOut = work.resolve(names.of("tree.tar"));
+    Path generated = work.resolve(names.of("source.tar"));
     PhaseTimer timer =
         new PhaseTimer(context, syncer, caches, spec.includeSync(), spec.dropCaches());
+    context.whenFinishRequested(timer::finish);
     TreeCopier copier = new TreeCopier(TreeCopier.BUFFER);
     List<TreePhaseResult> results = new ArrayList<>();
     Throwable failure = null;
@@ -148,6 +165,9 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
       boolean haveCopy = false;
       for (int k = 0; k < phases.size(); k++) {
         TreePhase phase = phases.get(k);
+        if (timer.finished() && !results.isEmpty()) {
+          break;
+        }
         context.progress((double) k / phases.size());
         context.failIfCancelled(spec.name());
         if (phase != TreePhase.EXTRACT && Files.notExists(tree)) {

@@ -71,12 +71,12 @@ final class TreeWalker {
         match(Path.of(dir.name()));
       }
       if (dir.type() == NativeDirectory.DT_DIR) {
-        counts.directories++;
+        counts.directory();
         try (NativeDirectory child = dir.openEntry()) {
           walk(child, counts);
         }
       } else {
-        counts.files++;
+        counts.file();
       }
     }
   }
@@ -101,13 +101,13 @@ final class TreeWalker {
               .readAttributes();
       match(name);
       if (attrs.isDirectory()) {
-        counts.directories++;
+        counts.directory();
         try (SecureDirectoryStream<Path> child =
             dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
           walk(child, counts);
         }
       } else {
-        counts.files++;
+        counts.file();
       }
     }
   }
@@ -125,7 +125,7 @@ final class TreeWalker {
           @Override
           public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
             if (!dir.equals(root)) {
-              counts.directories++;
+              counts.directory();
               match(dir.getFileName());
             }
             return FileVisitResult.CONTINUE;
@@ -133,7 +133,7 @@ final class TreeWalker {
 
           @Override
           public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-            counts.files++;
+            counts.file();
             match(file.getFileName());
             return FileVisitResult.CONTINUE;
           }

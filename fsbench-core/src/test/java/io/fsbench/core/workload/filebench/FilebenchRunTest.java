@@ -482,4 +482,64 @@ class FilebenchRunTest {
     String[] fds = new File("/proc/self/fd").list();
     return fds == null ? 0 : fds.length;
   }
+
+  @Test
+  void aRunAskedToFinishEndsLongBeforeItsTimeWithItsResultMarkedCutShort() throws IOException {
+    String script =
+        """
+        define fileset name=reads,path=/tmp,size=4k,entries=20,dirwidth=100,prealloc=100
+        define process name=p
+        {
+          thread name=t,memsize=1m,instances=2
+          {
+            flowop openfile name=open,filesetname=reads,fd=1
+            flowop readwholefile name=read,fd=1,iosize=4k
+            flowop closefile name=close,fd=1
+          }
+        }
+        run 600
+        """;
+    io.fsbench.core.engine.FinishRequest finish = new io.fsbench.core.engine.FinishRequest();
+    // asked as soon as the threads are let go, which the run announces with "Running..."
+    FilebenchOptions options =
+        FilebenchOptions.in(dir)
+            .finishing(finish::whenRequested)
+            .output(
+                line -> {
+                  if (line.equals("Running...")) {
+                    finish.request();
+                  }
+                });
+
+    FilebenchResult result = FilebenchRun.run(WmlParser.parse("reads.f", script), options);
+
+    assertThat(result.cutShort()).isTrue();
+    assertThat(result.duration()).isLessThan(Duration.ofSeconds(60));
+    assertThat(result.metrics()).anyMatch(m -> m.name().equals("cut_short"));
+  }
+
+  @Test
+  void aRunThatRanItsTimeIsNotCutShort() throws IOException {
+    String script =
+        """
+        define fileset name=reads,path=/tmp,size=4k,entries=20,dirwidth=100,prealloc=100
+        define process name=p
+        {
+          thread name=t,memsize=1m,instances=1
+          {
+            flowop openfile name=open,filesetname=reads,fd=1
+            flowop closefile name=close,fd=1
+          }
+        }
+        run 1
+        """;
+
+    FilebenchResult result =
+        FilebenchRun.run(
+            WmlParser.parse("reads.f", script),
+            FilebenchOptions.in(dir).runtime(Duration.ofMillis(200)));
+
+    assertThat(result.cutShort()).isFalse();
+    assertThat(result.metrics()).noneMatch(m -> m.name().equals("cut_short"));
+  }
 }

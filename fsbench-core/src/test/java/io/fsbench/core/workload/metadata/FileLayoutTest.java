@@ -68,4 +68,13 @@ class FileLayoutTest {
     assertThat(layout.samePrefix(5, 5, 2)).isTrue();
     assertThat(layout.samePrefix(5, 6, 2)).isFalse();
   }
+
+  @Test
+  void aSharedLayoutStartsEveryNameWithTheClientsPrefixAndKeepsTheRest() {
+    FileLayout own = new FileLayout(ROOT, 100, 0, 1, 42);
+    FileLayout shared = new FileLayout(ROOT, 100, 0, 1, 42, "7.");
+
+    assertThat(shared.name(5, 0)).isEqualTo("7." + own.name(5, 0));
+    assertThat(shared.file(5, 1)).isEqualTo(ROOT + "/7." + own.name(5, 1));
+  }
 }

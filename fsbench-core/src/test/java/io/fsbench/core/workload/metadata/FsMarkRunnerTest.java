@@ -10,6 +10,7 @@ import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.FsMarkSyncPolicy;
 import io.fsbench.api.MetadataOperation;
 import io.fsbench.api.Size;
+import io.fsbench.core.nativeio.NativePath;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -225,5 +226,92 @@ class FsMarkRunnerTest {
 
   private String fsync(long g) {
     return "fsync " + new FileLayout(dir, 4, 0, 1, 42).name(g, 0);
+  }
+
+  @Test
+  void aRunAskedToFinishMidPhaseReportsTheFilesDoneCutShortAndRunsNoLaterPhase() {
+    TestContext context = new TestContext(dir);
+    // the 10th file's fsync asks to finish; that file is closed, the 11th is not begun
+    Syncer finishingAtTen =
+        new Syncer() {
+          private int fsyncs;
+
+          @Override
+          public void fsync(NativePath file, FileSync call) {
+            if (++fsyncs == 10) {
+              context.finish();
+            }
+          }
+
+          @Override
+          public void sync() {}
+
+          @Override
+          public void syncfs(Path anyPath) {}
+        };
+    FsMarkSpec spec =
+        small()
+            .files(100)
+            .sync(FsMarkSyncPolicy.FSYNC_BEFORE_CLOSE)
+            .operations(MetadataOperation.CREATE, MetadataOperation.STAT)
+            .build();
+
+    FsMarkResult result = new FsMarkRunner(finishingAtTen, false).run(spec, context);
+
+    FsMarkPhaseResult create = result.phases().get(0);
+    assertThat(create.operation()).isEqualTo(MetadataOperation.CREATE);
+    assertThat(create.files()).isEqualTo(10).isLessThan(spec.totalFiles());
+    assertThat(create.cutShort()).isTrue();
+    assertThat(result.phases()).hasSize(1);
+    assertThat(result.cutShort()).isTrue();
+    assertThat(result.metric("create.cut_short")).isPresent();
+  }
+
+  @Test
+  void aFinishAfterTheLastPhaseCutsNothingShort() {
+    TestContext context = new TestContext(dir);
+    FsMarkResult result = new FsMarkRunner(syncer, false).run(small().build(), context);
+    context.finish();
+
+    assertThat(result.cutShort()).isFalse();
+    assertThat(result.metric("create.cut_short")).isEmpty();
+  }
+
+  @Test
+  void twoClientsInOneSharedDirectoryNameTheirFilesWithTheirTagsAndNeverCollide() throws Exception {
+    FsMarkSpec spec = small().files(50).threads(2).keepFiles().build();
+    FsMarkResult[] results = new FsMarkResult[2];
+    Thread[] clients = new Thread[2];
+    for (int c = 0; c < 2; c++) {
+      int client = c;
+      clients[c] =
+          new Thread(
+              () ->
+                  results[client] =
+                      new FsMarkRunner(new RecordingSyncer(), false)
+                          .run(spec, new TestContext(dir).sharedAs("c" + client)));
+      clients[c].start();
+    }
+    for (Thread client : clients) {
+      client.join();
+    }
+
+    List<Path> files = regularFiles();
+    assertThat(files).hasSize(200);
+    assertThat(files).allMatch(f -> f.getParent().equals(dir));
+    assertThat(files.stream().filter(f -> f.getFileName().toString().startsWith("c0.")))
+        .hasSize(100);
+    assertThat(files.stream().filter(f -> f.getFileName().toString().startsWith("c1.")))
+        .hasSize(100);
+    assertThat(results).allMatch(r -> r.phases().get(0).files() == 100);
+  }
+
+  @Test
+  void refusesToShareADirectoryWhenFilesGoToSubdirectories() {
+    FsMarkRunner runner = new FsMarkRunner(syncer, false);
+
+    assertThat(runner.cannotShare(small().build())).isEmpty();
+    assertThat(runner.cannotShare(small().filesPerDir(10).build()))
+        .hasValueSatisfying(reason -> assertThat(reason).contains("files_per_dir (10)"));
   }
 }

@@ -1,6 +1,8 @@
 package io.fsbench.core.workload.metadata;
 
 import io.fsbench.api.Volume;
+import io.fsbench.core.engine.FinishRequest;
+import io.fsbench.core.engine.RunNames;
 import io.fsbench.core.engine.WorkloadContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +17,8 @@ public final class TestContext implements WorkloadContext {
   private final Path directory;
   private final List<Double> progress = Collections.synchronizedList(new ArrayList<>());
   private volatile BooleanSupplier cancelled = () -> false;
+  private volatile RunNames names = RunNames.OWN;
+  private final FinishRequest finish = new FinishRequest();
 
   public TestContext(Path directory) {
     this.directory = directory;
@@ -23,6 +27,17 @@ public final class TestContext implements WorkloadContext {
   public TestContext cancelWhen(BooleanSupplier condition) {
     this.cancelled = condition;
     return this;
+  }
+
+  /** Names what the workload makes as a client with this tag in a shared directory. */
+  public TestContext sharedAs(String tag) {
+    this.names = RunNames.tagged(tag);
+    return this;
+  }
+
+  /** Asks the run to finish early, as {@code Session.finish()} does; from any thread. */
+  public void finish() {
+    finish.request();
   }
 
   public List<Double> progressReports() {
@@ -52,6 +67,16 @@ public final class TestContext implements WorkloadContext {
   @Override
   public void progress(double fraction) {
     progress.add(fraction);
+  }
+
+  @Override
+  public RunNames names() {
+    return names;
+  }
+
+  @Override
+  public void whenFinishRequested(Runnable stop) {
+    finish.whenRequested(stop);
   }
 
   @Override

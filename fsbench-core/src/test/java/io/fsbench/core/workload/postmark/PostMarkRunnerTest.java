@@ -8,7 +8,9 @@ import io.fsbench.api.FsBenchException;
 import io.fsbench.api.PostMarkResult;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.Size;
+import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.workload.metadata.RecordingSyncer;
+import io.fsbench.core.workload.metadata.Syncer;
 import io.fsbench.core.workload.metadata.TestContext;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -164,5 +166,64 @@ class PostMarkRunnerTest {
     assertThat(both.filesRead()).isEqualTo(seed42.filesRead() + seed43.filesRead());
     assertThat(both.bytesWritten()).isEqualTo(seed42.bytesWritten() + seed43.bytesWritten());
     assertThat(both.transactions()).isEqualTo(800);
+  }
+
+  @Test
+  void twoClientsInOneSharedDirectoryTagEveryNameThereAndRunAsTheyWouldAlone() throws Exception {
+    Path alone = Files.createDirectory(dir.resolve("alone"));
+    Path shared = Files.createDirectory(dir.resolve("shared"));
+    PostMarkSpec pool = PostMarkSpec.builder().files(100).transactions(1000).fsync(true).build();
+    PostMarkSpec[] specs = {
+      pool.toBuilder().subdirectories(3).build(), pool.toBuilder().threads(2).build()
+    };
+    java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.atomic.AtomicInteger fsyncs =
+        new java.util.concurrent.atomic.AtomicInteger();
+    Syncer looking =
+        new Syncer() {
+          @Override
+          public void fsync(NativePath file, FileSync call) throws IOException {
+            if (fsyncs.incrementAndGet() % 25 == 0) {
+              try (Stream<Path> names = Files.list(shared)) {
+                names.forEach(p -> seen.add(p.getFileName().toString()));
+              }
+            }
+          }
+
+          @Override
+          public void sync() {}
+
+          @Override
+          public void syncfs(Path anyPath) {}
+        };
+    PostMarkResult[] results = new PostMarkResult[2];
+    Thread[] clients = new Thread[2];
+    for (int c = 0; c < 2; c++) {
+      int client = c;
+      clients[c] =
+          new Thread(
+              () ->
+                  results[client] =
+                      new PostMarkRunner(looking, false)
+                          .run(specs[client], new TestContext(shared).sharedAs("c" + client)));
+      clients[c].start();
+    }
+    for (Thread client : clients) {
+      client.join();
+    }
+
+    assertThat(seen).contains("c0.s0", "c1.t0", "c1.t1");
+    assertThat(seen).allMatch(name -> name.startsWith("c0.") || name.startsWith("c1."));
+    for (int c = 0; c < 2; c++) {
+      PostMarkResult byItself =
+          new PostMarkRunner(syncer, false).run(specs[c], new TestContext(alone));
+      assertThat(results[c].filesRead()).isEqualTo(byItself.filesRead());
+      assertThat(results[c].bytesWritten()).isEqualTo(byItself.bytesWritten());
+    }
+  }
+
+  @Test
+  void aPostMarkCanShareADirectory() {
+    assertThat(new PostMarkRunner().cannotShare(PostMarkSpec.builder().build())).isEmpty();
   }
 }

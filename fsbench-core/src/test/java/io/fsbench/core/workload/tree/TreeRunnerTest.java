@@ -8,7 +8,9 @@ import io.fsbench.api.TreePhase;
 import io.fsbench.api.TreePhaseResult;
 import io.fsbench.api.TreeResult;
 import io.fsbench.api.TreeSpec;
+import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.workload.metadata.RecordingSyncer;
+import io.fsbench.core.workload.metadata.Syncer;
 import io.fsbench.core.workload.metadata.TestContext;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -164,5 +166,93 @@ class TreeRunnerTest {
 
     assertThat(b.phases().get(0).bytes()).isEqualTo(a.phases().get(0).bytes());
     assertThat(c.phases().get(0).bytes()).isNotEqualTo(a.phases().get(0).bytes());
+  }
+
+  /** A syncer that calls {@code onSyncfs} with the number of each syncfs, from 1. */
+  private static Syncer onSyncfs(java.util.function.IntConsumer onSyncfs) {
+    AtomicInteger calls = new AtomicInteger();
+    return new Syncer() {
+      @Override
+      public void fsync(NativePath file, FileSync call) {}
+
+      @Override
+      public void sync() {}
+
+      @Override
+      public void syncfs(Path anyPath) {
+        onSyncfs.accept(calls.incrementAndGet());
+      }
+    };
+  }
+
+  @Test
+  void aRunAskedToFinishDuringAPhaseStopsAfterOneEntryReportsItCutShortAndRunsNoLaterPhase()
+      throws IOException {
+    TestContext context = new TestContext(dir);
+    // syncfs 1 and 2 come before and after the extract, 3 just before the walk starts its clock
+    Syncer finishingBeforeTheWalk =
+        onSyncfs(
+            n -> {
+              if (n == 3) {
+                context.finish();
+              }
+            });
+
+    TreeResult result =
+        new TreeRunner(finishingBeforeTheWalk, () -> {}, false).run(small().build(), context);
+
+    assertThat(result.phases())
+        .extracting(TreePhaseResult::phase)
+        .containsExactly(TreePhase.EXTRACT, TreePhase.WALK);
+    TreePhaseResult extract = result.phases().get(0);
+    assertThat(extract.cutShort()).isFalse();
+    assertThat(extract.files()).isEqualTo(200);
+    TreePhaseResult walk = result.phases().get(1);
+    assertThat(walk.cutShort()).isTrue();
+    assertThat(walk.entries()).isEqualTo(1).isLessThan(extract.entries());
+    assertThat(result.cutShort()).isTrue();
+    assertThat(result.metric("walk.cut_short")).isPresent();
+    assertWorkDirectoryIsEmpty();
+  }
+
+  @Test
+  void twoClientsInOneSharedDirectoryUseOnlyTheirTaggedNamesAndLeaveNothing() throws Exception {
+    java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    Syncer looking =
+        onSyncfs(
+            n -> {
+              try (Stream<Path> names = Files.list(dir)) {
+                names.forEach(p -> seen.add(p.getFileName().toString()));
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    TreeResult[] results = new TreeResult[2];
+    Thread[] clients = new Thread[2];
+    for (int c = 0; c < 2; c++) {
+      int client = c;
+      clients[c] =
+          new Thread(
+              () ->
+                  results[client] =
+                      new TreeRunner(looking, () -> {}, false)
+                          .run(small().build(), new TestContext(dir).sharedAs("c" + client)));
+      clients[c].start();
+    }
+    for (Thread client : clients) {
+      client.join();
+    }
+
+    assertThat(seen).contains("c0.tree", "c1.tree", "c0.source.tar", "c1.source.tar");
+    assertThat(seen).allMatch(name -> name.startsWith("c0.") || name.startsWith("c1."));
+    for (TreeResult result : results) {
+      assertThat(result.phases()).allMatch(p -> p.files() == 200 && !p.cutShort());
+    }
+    assertWorkDirectoryIsEmpty();
+  }
+
+  @Test
+  void aTreeCanShareADirectory() {
+    assertThat(new TreeRunner().cannotShare(small().build())).isEmpty();
   }
 }
