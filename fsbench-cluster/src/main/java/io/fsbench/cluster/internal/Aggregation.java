@@ -37,9 +37,15 @@ public final class Aggregation {
 
   private Aggregation() {}
 
-  /** The aggregate of {@code clients}: one job per job position, named as the clients named it. */
+  /**
+   * The aggregate of {@code clients}: one job per job position, named as the clients named it; for
+   * workloads other than block jobs, their totals ({@link WorkloadAggregation}).
+   */
   public static RunResult of(List<ClientResult> clients) {
     RunResult first = clients.get(0).run();
+    if (!first.isBlockRun()) {
+      return WorkloadAggregation.of(clients);
+    }
     int jobs = first.jobs().size();
     for (ClientResult client : clients) {
       if (client.run().jobs().size() != jobs) {

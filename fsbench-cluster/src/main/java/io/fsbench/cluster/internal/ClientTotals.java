@@ -1,0 +1,43 @@
+package io.fsbench.cluster.internal;
+
+import io.fsbench.api.FsMarkPhaseResult;
+import io.fsbench.api.FsMarkResult;
+import io.fsbench.api.TreePhaseResult;
+import io.fsbench.api.TreeResult;
+import io.fsbench.api.WorkloadResult;
+import io.fsbench.cluster.PhaseTotals;
+import io.fsbench.cluster.WorkloadTotals;
+import java.util.List;
+
+/**
+ * A client's workload result as it travels: its metrics, and its phases' counts where the result
+ * counts them (fs_mark's and a tree's), which is what the controller adds up exactly.
+ */
+final class ClientTotals {
+
+  private ClientTotals() {}
+
+  static WorkloadTotals of(WorkloadResult result) {
+    return new WorkloadTotals(
+        result.workload(), phases(result), result.metrics(), result.headline().name(), List.of());
+  }
+
+  private static List<PhaseTotals> phases(WorkloadResult result) {
+    if (result instanceof FsMarkResult fsmark) {
+      return fsmark.phases().stream().map(ClientTotals::phase).toList();
+    }
+    if (result instanceof TreeResult tree) {
+      return tree.phases().stream().map(ClientTotals::phase).toList();
+    }
+    return List.of();
+  }
+
+  private static PhaseTotals phase(FsMarkPhaseResult phase) {
+    return new PhaseTotals(phase.operation().key(), phase.files(), 0, 0, phase.wallTime());
+  }
+
+  private static PhaseTotals phase(TreePhaseResult phase) {
+    return new PhaseTotals(
+        phase.phase().key(), phase.files(), phase.directories(), phase.bytes(), phase.time());
+  }
+}
