@@ -78,7 +78,9 @@ final class FilebenchCommand implements Callable<Integer> {
   public Integer call() {
     noCluster.refuse(
         "filebench",
-        "run a block job on the cluster with 'fsbench run --cluster NAME --clients N --dir PATH <fio options>', or filebench on this machine without --cluster");
+        "run one of fsbench's filebench personalities on the cluster with 'fsbench run --workload"
+            + " filebench:NAME --cluster NAME --clients N --dir PATH', or this file on this machine"
+            + " without --cluster");
     FilebenchSpec workload = workload();
     output.check(); // a typo in the format, or an unwritable file, fails before the run
     var err = spec.commandLine().getErr();
