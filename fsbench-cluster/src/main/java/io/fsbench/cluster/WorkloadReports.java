@@ -80,7 +80,7 @@ final class WorkloadReports {
       out.append(
           "not aggregated (latency percentiles come without histograms to merge, and are never"
               + " averaged; rates without their counts): "
-              + String.join(", ", all.notAggregated())
+              + String.join(", ", collapsed(all.notAggregated()))
               + "; each client's are in the JSON output\n");
     }
     return out.toString();
@@ -142,6 +142,16 @@ final class WorkloadReports {
         String.format(Locale.ROOT, "%.3f", phase.seconds()),
         String.format(Locale.ROOT, "%.1f", phase.filesPerSec()),
         String.format(Locale.ROOT, "%.2f", phase.bytesPerSec() / (1 << 20)));
+  }
+
+  /** Each latency distribution once, as {@code create.open.lat.*}, the other names as they are. */
+  private static java.util.Set<String> collapsed(java.util.List<String> names) {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    for (String name : names) {
+      int lat = name.indexOf(".lat.");
+      out.add(lat < 0 ? name : name.substring(0, lat) + ".lat.*");
+    }
+    return out;
   }
 
   private static String number(Metric metric) {

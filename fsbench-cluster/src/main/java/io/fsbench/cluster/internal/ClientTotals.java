@@ -2,6 +2,7 @@ package io.fsbench.cluster.internal;
 
 import io.fsbench.api.FsMarkPhaseResult;
 import io.fsbench.api.FsMarkResult;
+import io.fsbench.api.MetadataOperation;
 import io.fsbench.api.TreePhaseResult;
 import io.fsbench.api.TreeResult;
 import io.fsbench.api.WorkloadResult;
@@ -24,7 +25,8 @@ final class ClientTotals {
 
   private static List<PhaseTotals> phases(WorkloadResult result) {
     if (result instanceof FsMarkResult fsmark) {
-      return fsmark.phases().stream().map(ClientTotals::phase).toList();
+      long fileSize = fsmark.spec().fileSize().bytes();
+      return fsmark.phases().stream().map(p -> phase(p, fileSize)).toList();
     }
     if (result instanceof TreeResult tree) {
       return tree.phases().stream().map(ClientTotals::phase).toList();
@@ -32,8 +34,20 @@ final class ClientTotals {
     return List.of();
   }
 
-  private static PhaseTotals phase(FsMarkPhaseResult phase) {
-    return new PhaseTotals(phase.operation().key(), phase.files(), 0, 0, phase.wallTime());
+  /**
+   * fs_mark writes every file whole when it creates it and reads it whole; no other phase moves
+   * data.
+   */
+  private static PhaseTotals phase(FsMarkPhaseResult phase, long fileSize) {
+    boolean data =
+        phase.operation() == MetadataOperation.CREATE
+            || phase.operation() == MetadataOperation.READ;
+    return new PhaseTotals(
+        phase.operation().key(),
+        phase.files(),
+        0,
+        data ? phase.files() * fileSize : 0,
+        phase.wallTime());
   }
 
   private static PhaseTotals phase(TreePhaseResult phase) {

@@ -33,6 +33,9 @@ class WorkloadAggregationTest {
     assertThat(create.phase()).isEqualTo("create");
     assertThat(create.files()).isEqualTo(2999);
     assertThat(create.time()).isEqualTo(Duration.ofMillis(310)); // the slowest client's
+    assertThat(create.bytes())
+        .isEqualTo(2999L * 51_200); // fs_mark's default file size, written whole
+    assertThat(all.phases().get(1).bytes()).isZero(); // stat moves no data
     assertThat(all.metric("create.files").orElseThrow().value()).isEqualTo(2999);
     assertThat(all.metric("create.files_per_sec").orElseThrow().value())
         .isEqualTo(2999 / 0.310, org.assertj.core.data.Offset.offset(1e-6));
