@@ -121,7 +121,8 @@ final class WorkloadAggregation {
       return Metric.of(name, phase.bytesPerSec(), Unit.BYTES_PER_SEC);
     }
     boolean adds =
-        metric.unit() == Unit.COUNT
+        // a ratio carried as a count (filebench's dataset.ram_ratio) does not add
+        metric.unit() == Unit.COUNT && !name.contains("ratio")
             || metric.unit() == Unit.BYTES
             || rest.equals("per_thread_sum.files_per_sec")
             || rest.equals("app_overhead.seconds");
