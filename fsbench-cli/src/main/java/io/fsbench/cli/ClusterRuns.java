@@ -19,11 +19,16 @@ final class ClusterRuns {
 
   /** Refuses what a cluster run cannot honour, before any agent is contacted. */
   static void check(TargetOptions target, StatusOptions status, OutputOptions output) {
-    output.checkBlockJob(); // text, json or json+: a cluster run has no CSV
     if (status.interval != null) {
       throw new InvalidInputException(
           "--status-interval is not available in a --cluster run; drop it");
     }
+    check(target, output);
+  }
+
+  /** As above, for a command without status reports. */
+  static void check(TargetOptions target, OutputOptions output) {
+    output.checkBlockJob(); // text, json or json+: a cluster run has no CSV
     if (target.fileSystem != null || target.device != null || !target.tunings.isEmpty()) {
       throw new InvalidInputException(
           "a --cluster run works in a directory of the shared filesystem; give --dir PATH as the"

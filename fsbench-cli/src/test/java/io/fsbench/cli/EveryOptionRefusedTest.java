@@ -384,10 +384,17 @@ class EveryOptionRefusedTest {
         cases,
         "filebench",
         "--cluster",
-        List.of("filebench", "fileserver", "--dir", d),
-        List.of("--cluster", "t"),
-        "filebench --cluster t is not implemented yet",
-        "--workload filebench:NAME --cluster");
+        List.of("filebench", jobFile.toString(), "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("--allow-system"),
+        "--allow-system is not available in a --cluster run");
+    add(
+        cases,
+        "filebench",
+        "--stonewall",
+        List.of("filebench", jobFile.toString(), "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("--stonewall"),
+        "--stonewall ends block jobs early",
+        "filebench workload file job.fio");
     List<String> agent = List.of("agent", "--allow-dir", d);
     List<String> agentIn = List.of("agent", "--cluster", "t", "--secret", s, "--allow-dir", d);
     add(

@@ -200,6 +200,20 @@ public record ClusterJob(
         ClusterWork.workload(name, parameters));
   }
 
+  /**
+   * Any {@link ClusterWork} in {@code directory} on {@code clients} agents, e.g. a filebench
+   * workload file's text: {@code ClusterJob.of(ClusterWork.filebench("my.f", text, Map.of(),
+   * Optional.of(Duration.ofSeconds(30)), 1), dir, 3)}.
+   */
+  public static ClusterJob of(ClusterWork work, Path directory, int clients) {
+    if (work.kind() == ClusterWork.Kind.FIO_OPTIONS) {
+      throw new InvalidInputException(
+          "a job of fio options is made with ClusterJob.fio(options, directory, clients)");
+    }
+    return new ClusterJob(
+        List.of(), directory, clients, false, Duration.ofSeconds(30), false, Map.of(), work);
+  }
+
   /** This job with a directory of its own for each client. */
   public ClusterJob perClientDir() {
     return new ClusterJob(

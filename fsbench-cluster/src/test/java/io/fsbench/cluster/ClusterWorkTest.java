@@ -99,4 +99,36 @@ class ClusterWorkTest {
             Map.of());
     assertThat(job.work().kind()).isEqualTo(ClusterWork.Kind.FIO_OPTIONS);
   }
+
+  @Test
+  void aFilebenchScriptCarriesItsVariablesRuntimeAndSeedToTheAgentsSpec() {
+    ClusterWork work =
+        ClusterWork.filebench(
+            "mail.f",
+            "set $nfiles=10\nrun 60\n",
+            Map.of("nfiles", "20"),
+            java.util.Optional.of(java.time.Duration.ofSeconds(3)),
+            7);
+
+    io.fsbench.api.FilebenchSpec spec = work.filebenchSpec(Path.of("/tmp/x/workload.f"));
+
+    assertThat(spec.variables()).containsExactly(Map.entry("nfiles", "20"));
+    assertThat(spec.runtime()).contains(java.time.Duration.ofSeconds(3));
+    assertThat(spec.seed()).isEqualTo(7);
+    assertThat(spec.allowSystem()).isFalse();
+  }
+
+  @Test
+  void aFilebenchScriptIsNeverStonewalledAndABadVariableIsRefusedAtOnce() {
+    ClusterWork work =
+        ClusterWork.filebench("mail.f", "run 1\n", Map.of(), java.util.Optional.empty(), 1);
+    assertThatThrownBy(() -> ClusterJob.of(work, Path.of("/x"), 2).stonewall())
+        .hasMessageContaining("filebench workload file mail.f");
+    assertThatThrownBy(
+            () ->
+                ClusterWork.filebench(
+                    "mail.f", "run 1\n", Map.of("bad-name", "1"), java.util.Optional.empty(), 1))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("bad-name");
+  }
 }

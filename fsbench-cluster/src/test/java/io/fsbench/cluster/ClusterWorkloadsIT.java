@@ -176,6 +176,61 @@ class ClusterWorkloadsIT {
     assertNothingLeft(shared.resolve("md"));
   }
 
+  @Test
+  void aFilebenchScriptRunsOnEveryClientAndItsOperationCountsAdd() throws Exception {
+    Files.createDirectories(shared.resolve("fb"));
+    String script =
+        "set $dir=/tmp\n"
+            + "define fileset name=fsbench-set,path=$dir,entries=20,size=4k,dirwidth=20,prealloc=100\n"
+            + "define process name=p,instances=1\n{\n  thread name=t,memsize=1m,instances=1\n  {\n"
+            + "    flowop openfile name=open1,filesetname=fsbench-set,fd=1\n"
+            + "    flowop readwholefile name=read1,fd=1,iosize=4k\n"
+            + "    flowop closefile name=close1,fd=1\n  }\n}\nrun 60\n";
+    ClusterJob job =
+        ClusterJob.of(
+                ClusterWork.filebench(
+                    "tiny.f", script, Map.of(), java.util.Optional.of(Duration.ofSeconds(1)), 1),
+                shared.resolve("fb"),
+                3)
+            .membersWithin(Duration.ofSeconds(20));
+    ClusterResult result;
+    try (Cluster cluster = Cluster.connect(member("127.0.0.40"))) {
+      result = cluster.run(job);
+    }
+
+    WorkloadTotals all = (WorkloadTotals) result.aggregate().result();
+    double reads = 0;
+    for (ClientResult client : result.clients()) {
+      reads +=
+          ((WorkloadTotals) client.run().result()).metric("flowop.read1.ops").orElseThrow().value();
+    }
+    assertThat(all.metric("flowop.read1.ops").orElseThrow().value()).isEqualTo(reads).isPositive();
+    assertNothingLeft(shared.resolve("fb"));
+  }
+
+  @Test
+  void aFilebenchScriptThatRunsACommandIsRefusedBeforeTheStart() throws Exception {
+    Files.createDirectories(shared.resolve("fs"));
+    ClusterJob job =
+        ClusterJob.of(
+                ClusterWork.filebench(
+                    "bad.f",
+                    "system \"touch /tmp/fsbench-x\"\nrun 1\n",
+                    Map.of(),
+                    java.util.Optional.empty(),
+                    1),
+                shared.resolve("fs"),
+                3)
+            .membersWithin(Duration.ofSeconds(20));
+    try (Cluster cluster = Cluster.connect(member("127.0.0.40"))) {
+      assertThatThrownBy(() -> cluster.run(job))
+          .isInstanceOf(InvalidInputException.class)
+          .hasMessageContaining("bad.f:1")
+          .hasMessageContaining("runs a command");
+    }
+    assertThat(Path.of("/tmp/fsbench-x")).doesNotExist();
+  }
+
   private static void assertNothingLeft(Path dir) throws Exception {
     try (Stream<Path> left = Files.list(dir)) {
       assertThat(left.toList()).as("left in " + dir).isEmpty();

@@ -29,7 +29,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
@@ -74,13 +73,12 @@ public final class AgentNode implements Receiver, AutoCloseable {
     final String runId;
     final Address controller;
     final Session session;
-    final Supplier<RunResult> work;
+    final AgentWork.Prepared work;
     final Path madeDirectory;
     volatile boolean aborted;
     Future<?> running;
 
-    Current(
-        String runId, Address controller, Session session, Supplier<RunResult> work, Path made) {
+    Current(String runId, Address controller, Session session, AgentWork.Prepared work, Path made) {
       this.runId = runId;
       this.controller = controller;
       this.session = session;
@@ -256,7 +254,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
         }
       }
       session = fsbench.session(null, Target.directory(directory)).check();
-      Supplier<RunResult> work =
+      AgentWork.Prepared work =
           AgentWork.prepare(session, prepare.options(), prepare.work(), guard);
       setCurrent(new Current(prepare.runId(), from, session, work, made));
       send(from, new Ready(prepare.runId()));
@@ -285,7 +283,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
       phase = "run";
       long started = Micros.now(config.clock());
       log.accept("run " + run.runId + " started");
-      RunResult result = run.work.get();
+      RunResult result = run.work.run().get();
       long ended = Micros.now(config.clock());
       phase = "gather";
       send(run.controller, new Done(run.runId, report(result, started, ended)));
@@ -385,6 +383,11 @@ public final class AgentNode implements Receiver, AutoCloseable {
 
   private void finish(Current run) {
     if (current == run) {
+      try {
+        run.work.release().run();
+      } catch (RuntimeException e) {
+        log.accept("could not release the run's files: " + Errors.describe(e));
+      }
       release(run.session, run.madeDirectory);
       setCurrent(null);
     }

@@ -120,6 +120,27 @@ final class JobGuard {
   }
 
   /**
+   * Refuses a filebench script's {@code system} commands, naming the line: an agent never runs a
+   * command. The script's paths ({@code set $dir=...}, a fileset's {@code path=}) are not checked:
+   * the filebench runner places every fileset in the run's directory, whatever they say.
+   */
+  void checkFilebenchScript(String name, String text) {
+    List<String> lines = text.lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (line.equals("system") || line.startsWith("system ") || line.startsWith("system\t")) {
+        throw new InvalidInputException(
+            name
+                + ":"
+                + (i + 1)
+                + ": "
+                + line
+                + " runs a command, which an agent never does; drop it from a --cluster run");
+      }
+    }
+  }
+
+  /**
    * Refuses a named workload's parameter that names a path outside the allowed directories (a
    * tree's source archive, say): the workload itself works only in the run's directory.
    */

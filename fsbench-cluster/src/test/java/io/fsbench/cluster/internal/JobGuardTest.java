@@ -110,4 +110,18 @@ class JobGuardTest {
     assertThatThrownBy(() -> guard.checkParameters(Map.of("source", "../../x")))
         .hasMessageContaining("climbs out");
   }
+
+  @Test
+  void aFilebenchScriptsSystemCommandIsRefusedNamingItsLine() throws Exception {
+    Path shared = Files.createDirectory(temp.resolve("fsbench-shared"));
+    JobGuard guard = new JobGuard(List.of(shared), List.of());
+    String script =
+        "set $dir=/tmp\ndefine fileset name=f,path=$dir,entries=10\nsystem \"rm -rf /\"\n";
+    assertThatThrownBy(() -> guard.checkFilebenchScript("my.f", script))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("my.f:3")
+        .hasMessageContaining("runs a command");
+    assertThatCode(() -> guard.checkFilebenchScript("ok.f", "set $dir=/tmp\nrun 1\n"))
+        .doesNotThrowAnyException();
+  }
 }
