@@ -26,6 +26,8 @@ import java.util.TreeMap;
  * @param baselineRatios per metric name, the comparison with the baseline cell; empty for the
  *     baseline cell itself and when there is no baseline
  * @param failure why the cell failed, empty when it did not; a failed cell keeps the runs it made
+ * @param aging how the cell's volume was aged before its runs; empty for a fresh volume (every cell
+ *     but a comparison's aged ones, {@code WORKLOAD-aged})
  */
 public record ComparisonCell(
     String fileSystem,
@@ -36,12 +38,38 @@ public record ComparisonCell(
     List<Repetition> repetitions,
     Map<String, MetricSummary> summaries,
     Map<String, BaselineRatio> baselineRatios,
-    String failure) {
+    String failure,
+    Optional<AgingSummary> aging) {
+
+  /** A cell on a fresh volume. */
+  public ComparisonCell(
+      String fileSystem,
+      Tuning tuning,
+      String workload,
+      Map<String, String> parameters,
+      Optional<AppliedTuning> applied,
+      List<Repetition> repetitions,
+      Map<String, MetricSummary> summaries,
+      Map<String, BaselineRatio> baselineRatios,
+      String failure) {
+    this(
+        fileSystem,
+        tuning,
+        workload,
+        parameters,
+        applied,
+        repetitions,
+        summaries,
+        baselineRatios,
+        failure,
+        Optional.empty());
+  }
 
   public ComparisonCell {
     new CellId(fileSystem, tuning, workload); // validates the three
     Objects.requireNonNull(applied, "applied");
     Objects.requireNonNull(failure, "failure");
+    Objects.requireNonNull(aging, "aging");
     parameters = Collections.unmodifiableMap(new TreeMap<>(parameters));
     repetitions = List.copyOf(repetitions);
     summaries = Collections.unmodifiableMap(new LinkedHashMap<>(summaries));

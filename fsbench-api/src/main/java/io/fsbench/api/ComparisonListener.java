@@ -30,6 +30,17 @@ public interface ComparisonListener {
    */
   default void cellStarted(CellId cell, int position, int cells) {}
 
+  /**
+   * The aging of an aged cell's volume ({@link AgingSummary}) got further; it comes before the
+   * cell's first run, and may take minutes.
+   *
+   * @param cell the aged cell, e.g. {@code seqread-128k-aged} on ext4
+   * @param fraction how far the aging is, 0 to 1, never going back: the larger of its work done
+   *     (the fill toward the fullness, then the writing toward the overwrite) and its time toward
+   *     the time limit; 1 when it has ended
+   */
+  default void agingProgress(CellId cell, double fraction) {}
+
   /** One run of a cell finished, warm-up runs included. */
   default void repetitionFinished(CellId cell, Repetition repetition) {}
 

@@ -36,6 +36,7 @@ final class ProgressBar implements ComparisonListener {
   private final Map<CellId, Integer> runsOf = new HashMap<>();
   private final Map<CellId, Boolean> done = new HashMap<>();
   private final Map<CellId, Integer> measuredOf = new HashMap<>();
+  private final Map<CellId, Integer> agingTenths = new HashMap<>();
   private long runNanos;
   private int runs;
   private long runStarted;
@@ -88,6 +89,31 @@ final class ProgressBar implements ComparisonListener {
             plannedRuns(),
             eta,
             cell));
+  }
+
+  /**
+   * The aging before an aged cell's first run, which can take minutes: on a terminal the line shows
+   * how far it is; in a log, a line at each tenth.
+   */
+  @Override
+  public synchronized void agingProgress(CellId cell, double fraction) {
+    if (fraction >= 1) {
+      runStarted = nanoTime.getAsLong(); // the aging is not the run: keep it out of the estimate
+    }
+    int tenths = (int) Math.floor(fraction * 10 + 1e-9);
+    if (terminal || tenths > agingTenths.getOrDefault(cell, 0)) {
+      agingTenths.put(cell, tenths);
+      show(
+          String.format(
+              Locale.ROOT,
+              "[%s] %d/%d runs done — aging %s on %s: %d%%",
+              bar(),
+              measured,
+              plannedRuns(),
+              cell.fileSystem(),
+              cell.workload(),
+              (int) Math.floor(fraction * 100 + 1e-9)));
+    }
   }
 
   @Override

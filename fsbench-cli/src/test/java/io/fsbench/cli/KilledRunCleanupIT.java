@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -55,6 +56,25 @@ class KilledRunCleanupIT {
 
     assertThat(cleanup.exitCode()).as(cleanup.stdout()).isZero();
     assertThat(cleanup.stdout()).contains("released");
+    assertThat(fsbench.attached()).as("after cleanup").isEmpty();
+    assertThat(Path.of(mountPoint)).doesNotExist();
+  }
+
+  @Test
+  void cleanupThawsAVolumeAKilledRunLeftFrozenBeforeReleasingIt() throws Exception {
+    assumeTrue(fsbench.available("ext4"), "ext4 is not available here");
+    Process holder = fsbench.start("volume", "--fs", "ext4");
+    String mountPoint = awaitReady(holder);
+    // as a run killed between aging's freeze and its thaw leaves it
+    Process freeze = new ProcessBuilder("fsfreeze", "-f", mountPoint).inheritIO().start();
+    assertThat(freeze.waitFor()).as("fsfreeze -f " + mountPoint).isZero();
+
+    holder.destroyForcibly();
+    assertThat(holder.waitFor(1, TimeUnit.MINUTES)).isTrue();
+    FsBenchProcess.Finished cleanup = fsbench.run("cleanup");
+
+    assertThat(cleanup.exitCode()).as(cleanup.stdout() + cleanup.stderr()).isZero();
+    assertThat(cleanup.stderr()).contains("thawed " + mountPoint);
     assertThat(fsbench.attached()).as("after cleanup").isEmpty();
     assertThat(Path.of(mountPoint)).doesNotExist();
   }

@@ -93,6 +93,42 @@ class ProgressBarTest {
   }
 
   @Test
+  void showsHowFarTheAgingIsAtEachTenthInALog() {
+    CellId aged = cell("seqread-128k-aged", "ext4");
+    bar.cellStarted(aged, 1, 1);
+    for (double f = 0.01; f < 1; f += 0.01) {
+      bar.agingProgress(aged, f);
+    }
+    bar.agingProgress(aged, 1.0);
+
+    List<String> aging = lines().stream().filter(l -> l.contains("aging")).toList();
+    assertThat(aging).hasSize(10);
+    assertThat(aging.get(0)).endsWith("— aging ext4 on seqread-128k-aged: 10%");
+    assertThat(aging.get(9)).startsWith("[....................] 0/1 runs done").endsWith(": 100%");
+  }
+
+  @Test
+  void leavesTheAgingOutOfTheEstimateOfTheRuns() {
+    CellId aged = cell("seqread-128k-aged", "ext4");
+    bar.cellStarted(aged, 1, 2);
+    now += 600 * SECOND; // ten minutes of aging
+    bar.agingProgress(aged, 1.0);
+    now += 10 * SECOND;
+    bar.repetitionFinished(
+        aged,
+        new Repetition(
+            1,
+            new LifecycleResult(
+                aged.workload(), Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO),
+            Instant.EPOCH,
+            Duration.ZERO,
+            false));
+    bar.cellStarted(cell("seqread-128k-aged", "xfs"), 2, 2);
+
+    assertThat(lines().get(lines().size() - 1)).contains("1/2 runs done, ETA ~10s");
+  }
+
+  @Test
   void saysWhyAFileSystemIsSkippedAndHowToInstallIt() {
     bar.fileSystemSkipped(
         new SkippedFileSystem("xfs", "mkfs.xfs not found", "apt-get install xfsprogs"));

@@ -1,6 +1,8 @@
 package io.fsbench.cluster;
 
+import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,6 +13,36 @@ import java.util.List;
 public final class AgentProcess {
 
   private AgentProcess() {}
+
+  /** The command that starts this class in a new JVM, on this test JVM's class and module paths. */
+  static List<String> command(
+      String cluster,
+      String bind,
+      int port,
+      List<String> peers,
+      Path secret,
+      Path allowed,
+      Path work) {
+    List<String> path = new ArrayList<>();
+    for (String property : List.of("jdk.module.path", "java.class.path")) {
+      String value = System.getProperty(property);
+      if (value != null && !value.isBlank()) {
+        path.add(value);
+      }
+    }
+    return List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp",
+        String.join(File.pathSeparator, path),
+        AgentProcess.class.getName(),
+        cluster,
+        bind,
+        Integer.toString(port),
+        String.join(",", peers),
+        secret.toString(),
+        allowed.toString(),
+        work.toString());
+  }
 
   public static void main(String[] args) throws InterruptedException {
     ClusterConfig config =

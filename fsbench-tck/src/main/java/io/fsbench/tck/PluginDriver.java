@@ -45,6 +45,7 @@ public final class PluginDriver implements AutoCloseable {
   private final Host host;
   private final Set<FileSystemSpec> made = new LinkedHashSet<>();
   private final Deque<LoopImage> images = new ArrayDeque<>();
+  private Thread onExit;
 
   public PluginDriver(FileSystemPlugin plugin, Host host) {
     this.plugin = plugin;
@@ -52,7 +53,8 @@ public final class PluginDriver implements AutoCloseable {
   }
 
   /** Attaches a {@link LoopImage}, which {@link #close} detaches. */
-  public LoopImage attach(String name, Size size) {
+  public synchronized LoopImage attach(String name, Size size) {
+    holding();
     LoopImage image = LoopImage.attach(host, name, size);
     images.push(image);
     return image;
@@ -63,8 +65,9 @@ public final class PluginDriver implements AutoCloseable {
    *
    * @return the commands that made the filesystem, as {@link FileSystemPlugin#format} returned them
    */
-  public List<Command> make(FileSystemSpec spec) {
+  public synchronized List<Command> make(FileSystemSpec spec) {
     plugin.validate(spec.tuning(), host);
+    holding();
     made.add(spec);
     List<Command> commands = plugin.format(spec, host);
     plugin.mount(spec, host);
@@ -98,7 +101,7 @@ public final class PluginDriver implements AutoCloseable {
    * Unmounts and destroys the filesystem on the spec's device, mount point and name, whatever its
    * tuning, as core releases a volume; both are idempotent.
    */
-  public void release(FileSystemSpec spec) {
+  public synchronized void release(FileSystemSpec spec) {
     plugin.unmount(spec, host);
     plugin.destroy(spec, host);
     made.removeIf(
@@ -109,7 +112,7 @@ public final class PluginDriver implements AutoCloseable {
   }
 
   /** Releases every filesystem {@link #make} made and has not been released, newest first. */
-  public void release() {
+  public synchronized void release() {
     List<FileSystemSpec> newestFirst = new ArrayList<>(made);
     Collections.reverse(newestFirst);
     newestFirst.forEach(this::release);
@@ -117,13 +120,33 @@ public final class PluginDriver implements AutoCloseable {
 
   /** Releases every filesystem, then detaches every image, even when a release fails. */
   @Override
-  public void close() {
+  public synchronized void close() {
     try {
       release();
     } finally {
       while (!images.isEmpty()) {
         images.pop().close();
       }
+      letGoOfExitHook();
     }
+  }
+
+  /** Registers the exit hook before the first thing is made or attached. */
+  private void holding() {
+    if (onExit == null) {
+      onExit = new Thread(this::close, "fsbench-tck-release");
+      Runtime.getRuntime().addShutdownHook(onExit);
+    }
+  }
+
+  private void letGoOfExitHook() {
+    if (onExit != null && Thread.currentThread() != onExit) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(onExit);
+      } catch (IllegalStateException e) {
+        // the JVM is shutting down: the hook runs close() again, which finds nothing left
+      }
+    }
+    onExit = null;
   }
 }

@@ -2,7 +2,7 @@ package io.fsbench.core.compare;
 
 import io.fsbench.api.AgingResult;
 import io.fsbench.api.AgingSpec;
-import io.fsbench.api.AppliedTuning;
+import io.fsbench.api.AgingSummary;
 import io.fsbench.api.CellId;
 import io.fsbench.api.Fragmentation;
 import io.fsbench.api.FsBenchException;
@@ -14,11 +14,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.DoubleConsumer;
 
 /**
  * A cell's volume aged once, before its first run: the free-space figures read, the aging run in
@@ -39,8 +38,17 @@ record AgedVolume(
   /** The directory on the volume that holds the aged files. */
   static final String DIRECTORY = "fsbench-aged";
 
+  /**
+   * Ages the volume.
+   *
+   * @param progress how far the aging is, 0 to 1 (see {@code AgingProgress})
+   */
   static AgedVolume age(
-      Volume volume, AgingSpec aging, WorkloadRunners runners, AtomicBoolean cancelled) {
+      Volume volume,
+      AgingSpec aging,
+      WorkloadRunners runners,
+      AtomicBoolean cancelled,
+      DoubleConsumer progress) {
     if (!(volume instanceof RestorableVolume restorable)) {
       throw new FsBenchException(
           FsBenchException.Kind.RUN_FAILED,
@@ -59,35 +67,21 @@ record AgedVolume(
           FsBenchException.Kind.RUN_FAILED, "cannot make " + dir + ": " + e.getMessage(), e);
     }
     AgingResult result =
-        (AgingResult) runners.run(aging, new RunContext(dir, volume, f -> {}, cancelled));
+        (AgingResult) runners.run(aging, new RunContext(dir, volume, progress, cancelled));
     Optional<Fragmentation> after = restorable.fragmentation();
     restorable.keep();
     return new AgedVolume(result, before, after, Duration.ofNanos(System.nanoTime() - start));
   }
 
-  /** The volume's applied tuning with how it was aged, under {@code aging.*}. */
-  AppliedTuning applied(AppliedTuning fresh) {
-    Map<String, String> properties = new LinkedHashMap<>(fresh.properties());
-    properties.put("aging.profile", result.spec().label());
-    properties.put("aging.seconds", String.format(Locale.ROOT, "%.1f", took.toNanos() / 1e9));
-    properties.put("aging.fullness", String.format(Locale.ROOT, "%.1f%%", result.fullness() * 100));
-    properties.put("aging.bytes_written", Long.toString(result.bytesWritten()));
-    properties.put("aging.files", Long.toString(result.liveFiles()));
-    properties.put("aging.stop", result.stopReason());
-    before.ifPresent(f -> properties.put("aging.fragmentation.before", f.summary()));
-    after.ifPresent(f -> properties.put("aging.fragmentation.after", f.summary()));
-    return new AppliedTuning(
-        fresh.fileSystemType(),
-        fresh.mountOptions(),
-        fresh.mkfsCommand(),
-        properties,
-        fresh.readBack());
+  /** What the report and embedders read: the same, typed. */
+  AgingSummary summary() {
+    return new AgingSummary(result, took, before, after);
   }
 
   /**
-   * One line for the report: {@code aging: ext4 (defaults) for seqread-128k-aged, aged with
-   * desktop:fullness=80%,... in 41.2 s: 80.3% full, 1234 files, 2.01 volume sizes written,
-   * converged after ...; free space before: ...; after: ...}.
+   * One line for the progress output, as the aging ends: {@code aging: ext4 (defaults) for
+   * seqread-128k-aged, aged with desktop:fullness=80%,... in 41.2 s: 80.3% full, 1234 files, 2.01
+   * volume sizes written, converged after ...; free space before: ...; after: ...}.
    */
   String note(CellId cell) {
     StringBuilder line =

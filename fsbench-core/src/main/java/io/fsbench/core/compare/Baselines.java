@@ -72,6 +72,7 @@ final class Baselines {
         cell.repetitions(),
         cell.summaries(),
         ratios,
-        cell.failure());
+        cell.failure(),
+        cell.aging());
   }
 }

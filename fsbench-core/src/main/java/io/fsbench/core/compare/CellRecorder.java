@@ -1,5 +1,6 @@
 package io.fsbench.core.compare;
 
+import io.fsbench.api.AgingSummary;
 import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.CellId;
 import io.fsbench.api.ComparisonCell;
@@ -31,6 +32,7 @@ public final class CellRecorder {
   private final ComparisonListener listener;
   private final List<Repetition> repetitions = new ArrayList<>();
   private AppliedTuning applied;
+  private AgingSummary aging;
   private String failure = "";
 
   CellRecorder(
@@ -54,6 +56,12 @@ public final class CellRecorder {
    */
   public synchronized CellRecorder applied(AppliedTuning applied) {
     this.applied = Objects.requireNonNull(applied, "applied");
+    return this;
+  }
+
+  /** How the cell's volume was aged before its runs; a fresh cell has none. */
+  public synchronized CellRecorder aged(AgingSummary aging) {
+    this.aging = Objects.requireNonNull(aging, "aging");
     return this;
   }
 
@@ -131,7 +139,8 @@ public final class CellRecorder {
         repetitions,
         summaries(repetitions),
         Map.of(),
-        failure);
+        failure,
+        Optional.ofNullable(aging));
   }
 
   /** Tells the listener that the cell is done, with its statistics so far. */

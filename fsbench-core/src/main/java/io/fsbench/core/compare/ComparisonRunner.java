@@ -63,7 +63,6 @@ public final class ComparisonRunner {
   private final Runnable dropCaches;
   private final Clock clock;
   private final AtomicBoolean cancelled;
-  private final List<String> agingNotes = new ArrayList<>();
 
   public ComparisonRunner(
       VolumeMaker volumes,
@@ -152,7 +151,6 @@ public final class ComparisonRunner {
         finish(cell);
       }
     }
-    agingNotes.forEach(recorder::warn);
     if (cancelled.get()) {
       recorder.warn("the comparison was interrupted; cells show the runs made before that");
     }
@@ -379,12 +377,16 @@ public final class ComparisonRunner {
                 + cell.id.workload()
                 + ": "
                 + cell.aging.label());
-        AgedVolume aged = AgedVolume.age(cell.volume, cell.aging, runners, cancelled);
-        cell.recorder.applied(aged.applied(cell.volume.applied()));
+        AgedVolume aged =
+            AgedVolume.age(
+                cell.volume,
+                cell.aging,
+                runners,
+                cancelled,
+                fraction -> listener.agingProgress(cell.id, fraction));
+        cell.recorder.aged(aged.summary());
         cell.justAged = true;
-        String note = aged.note(cell.id);
-        listener.note(note);
-        agingNotes.add(note);
+        listener.note(aged.note(cell.id));
       }
     }
     return cell.volume;

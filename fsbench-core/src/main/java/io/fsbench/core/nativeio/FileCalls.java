@@ -91,6 +91,55 @@ public final class FileCalls {
   }
 
   /**
+   * Freezes the filesystem that holds {@code anyPath} and thaws it at once (ioctl FIFREEZE,
+   * FITHAW): a freeze writes everything and finishes the work a filesystem defers, such as XFS's
+   * freeing of deleted files' blocks in the background, so that statfs afterwards reads the state
+   * the last operations left. Returns false, having done nothing, where the filesystem cannot be
+   * frozen (FUSE, not CAP_SYS_ADMIN); the thaw always follows a freeze that worked.
+   */
+  public static boolean freezeAndThaw(Path anyPath) throws IOException {
+    NativePath path = new NativePath().set(NativePath.encode(anyPath));
+    int fd = open(path, O_RDONLY, 0);
+    try {
+      if (LibC.ioctl(fd, LibC.FIFREEZE, 0) != 0) {
+        int errno = Native.getLastError();
+        if (errno == NativeIoException.EOPNOTSUPP
+            || errno == NativeIoException.ENOTTY
+            || errno == NativeIoException.EPERM) {
+          return false;
+        }
+        throw error("ioctl(FIFREEZE) of the filesystem holding", path.toString(), errno);
+      }
+      if (LibC.ioctl(fd, LibC.FITHAW, 0) != 0) {
+        throw error(
+            "ioctl(FITHAW) of the filesystem holding", path.toString(), Native.getLastError());
+      }
+      return true;
+    } finally {
+      close(fd);
+    }
+  }
+
+  /**
+   * Thaws the filesystem mounted at {@code mountPoint} if it is frozen (ioctl FITHAW): what a run
+   * killed between a freeze and its thaw left, which would make the unmount wait for ever. Returns
+   * whether it was frozen; a filesystem that is not frozen, or cannot be, is left as it is.
+   */
+  public static boolean thawIfFrozen(Path mountPoint) {
+    try {
+      NativePath path = new NativePath().set(NativePath.encode(mountPoint));
+      int fd = open(path, O_RDONLY, 0);
+      try {
+        return LibC.ioctl(fd, LibC.FITHAW, 0) == 0;
+      } finally {
+        close(fd);
+      }
+    } catch (IOException e) {
+      return false; // not there any more, or not a directory: nothing to thaw
+    }
+  }
+
+  /**
    * open(2) with O_CLOEXEC added; returns the descriptor. It is glibc's open: openat(AT_FDCWD, ..),
    * made through the JNI shim, which costs a plain native call where JNA's costs several times that
    * (filebench's webserver opens a file every third op).

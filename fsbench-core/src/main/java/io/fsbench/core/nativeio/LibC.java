@@ -82,6 +82,10 @@ final class LibC {
   static final long BLKPBSZGET = 0x127B;
   static final long BLKGETSIZE64 = 0x80081272L;
 
+  // <linux/fs.h> _IOWR('X', 119, int) and _IOWR('X', 120, int): freeze and thaw a filesystem.
+  static final long FIFREEZE = 0xC0045877L;
+  static final long FITHAW = 0xC0045878L;
+
   // asm-generic numbers, shared by x86_64 and aarch64.
   static final long SYS_IO_URING_SETUP = 425;
 

@@ -3,6 +3,7 @@ package io.fsbench.core.volume;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
+import io.fsbench.core.nativeio.FileCalls;
 import io.fsbench.core.plugin.PluginRegistry;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.FileSystemSpec;
@@ -147,6 +148,11 @@ public final class ResourceReleaser {
                             + " plugin is not on the class path; add it and run fsbench cleanup"
                             + " again"));
     FileSystemSpec spec = specOf(entry);
+    // a run killed between a freeze and its thaw (aging's end, XFS's free-space reading) left the
+    // filesystem frozen, and its unmount would wait for ever
+    if (FileCalls.thawIfFrozen(spec.mountPoint())) {
+      log.warn("thawed {}, left frozen by a run that was killed", spec.mountPoint());
+    }
     plugin.unmount(spec, host);
     plugin.destroy(spec, host);
   }

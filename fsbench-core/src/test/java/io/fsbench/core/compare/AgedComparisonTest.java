@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fsbench.api.AgingResult;
 import io.fsbench.api.AgingSpec;
+import io.fsbench.api.AgingSummary;
 import io.fsbench.api.AppliedTuning;
+import io.fsbench.api.CellId;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonCell;
 import io.fsbench.api.ComparisonListener;
@@ -42,6 +44,7 @@ class AgedComparisonTest {
   @TempDir Path temp;
 
   private final List<String> events = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
 
   private final class CountingVolume implements Volume, RestorableVolume {
     private final String fs;
@@ -145,6 +148,8 @@ class AgedComparisonTest {
     @Override
     public AgingResult run(AgingSpec spec, WorkloadContext context) {
       events.add("age " + context.volume().orElseThrow().fileSystem());
+      context.progress(0.5);
+      context.progress(1.0);
       return new AgingResult(
           spec,
           Duration.ofSeconds(3),
@@ -179,6 +184,46 @@ class AgedComparisonTest {
   }
 
   @Test
+  void tellsTheListenerHowFarTheAgingOfTheAgedCellIs() {
+    List<String> progress = new ArrayList<>();
+    DdSpec dd = DdSpec.fromParams(Map.of("mode", "write", "bs", "4k", "count", "1"));
+
+    runner()
+        .run(
+            plan(dd),
+            ComparisonFixture.settings(),
+            ComparisonFixture.environment(),
+            new ComparisonListener() {
+              @Override
+              public void agingProgress(CellId cell, double fraction) {
+                progress.add(cell.workload() + " " + fraction);
+              }
+            });
+
+    assertThat(progress).containsExactly(dd.name() + "-aged 0.5", dd.name() + "-aged 1.0");
+  }
+
+  private ComparisonRunner runner() {
+    WorkloadRunners runners =
+        new WorkloadRunners().register(new CountingAging()).register(new InstantDd());
+    return new ComparisonRunner(
+        (fs, target, tuning) -> new CountingVolume(fs, temp),
+        ComparisonFixture.plugins(),
+        runners,
+        () -> {},
+        Clock.systemUTC(),
+        new AtomicBoolean());
+  }
+
+  private static ComparisonPlan plan(DdSpec dd) {
+    return new ComparisonPlan(
+        List.of("ext4"),
+        Map.of(),
+        List.of(dd),
+        Optional.of(AgingSpec.parse("desktop:fullness=80%")));
+  }
+
+  @Test
   void agesEachAgedCellOnceAndRestoresItsKeptImageBeforeEveryLaterRun() {
     WorkloadRunners runners =
         new WorkloadRunners().register(new CountingAging()).register(new InstantDd());
@@ -203,7 +248,12 @@ class AgedComparisonTest {
             plan,
             ComparisonFixture.settings(),
             ComparisonFixture.environment(),
-            new ComparisonListener() {});
+            new ComparisonListener() {
+              @Override
+              public void note(String message) {
+                notes.add(message);
+              }
+            });
 
     assertThat(comparison.cells())
         .extracting(ComparisonCell::workload)
@@ -219,12 +269,19 @@ class AgedComparisonTest {
             .findFirst()
             .orElseThrow();
     assertThat(aged.parameters()).containsEntry("aged", AgingSpec.parse("desktop").label());
-    assertThat(aged.applied().orElseThrow().properties())
-        .containsEntry("aging.fullness", "80.0%")
-        .containsKey("aging.fragmentation.before")
-        .containsKey("aging.fragmentation.after");
-    assertThat(comparison.warnings())
-        .filteredOn(w -> w.startsWith("aging: ext4"))
+    AgingSummary summary = aged.aging().orElseThrow();
+    assertThat(summary.fullness()).isEqualTo(0.8);
+    assertThat(summary.files()).isEqualTo(50);
+    assertThat(summary.stopReason()).isEqualTo("converged after 2.00 volume sizes written");
+    assertThat(summary.before().orElseThrow().smallFreeExtentShare()).hasValue(0.5);
+    assertThat(summary.after()).isPresent();
+    assertThat(comparison.cells())
+        .filteredOn(c -> !c.workload().endsWith("-aged"))
+        .allSatisfy(c -> assertThat(c.aging()).isEmpty());
+    assertThat(aged.applied().orElseThrow().properties()).doesNotContainKey("aging.fullness");
+    assertThat(comparison.warnings()).noneMatch(w -> w.startsWith("aging: "));
+    assertThat(notes)
+        .filteredOn(n -> n.startsWith("aging: ext4"))
         .singleElement()
         .asString()
         .contains(

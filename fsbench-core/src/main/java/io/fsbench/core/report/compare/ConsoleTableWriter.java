@@ -25,12 +25,14 @@ public final class ConsoleTableWriter implements ComparisonWriter {
   private static final int CV = 6;
   private static final int N = 3;
   private static final int OVERVIEW_LABEL = 34;
+  private static final int AGED_TUNING = 18;
+  private static final int AGED_FIGURE = 14;
 
   @Override
   public void write(Comparison comparison, Appendable out) throws IOException {
     header(comparison, out);
     overview(comparison, out);
-    for (WorkloadTable table : WorkloadTable.of(comparison)) {
+    for (WorkloadTable table : WorkloadTable.withLayout(comparison)) {
       out.append('\n');
       line(out, Text.fit(table.workload() + " · " + table.heading(), WIDTH));
       line(
@@ -52,7 +54,68 @@ public final class ConsoleTableWriter implements ComparisonWriter {
         line(out, row(table, row).stripTrailing());
       }
     }
+    aged(AgedVolumes.of(comparison), out);
     footer(comparison, out);
+  }
+
+  /**
+   * Fresh and aged side by side: how each volume was aged, then per workload a row per filesystem
+   * with both medians, the aged against the fresh and the layout scores.
+   */
+  private static void aged(AgedVolumes aged, Appendable out) throws IOException {
+    if (aged.isEmpty()) {
+      return;
+    }
+    out.append('\n');
+    line(out, "aged volumes:");
+    wrapped(out, aged.intro(), "  ", "  ");
+    for (AgedVolumes.Aging a : aged.agings()) {
+      wrapped(
+          out,
+          a.volume() + ": aged in " + a.took() + ", " + a.fullness() + " full, " + a.figures(),
+          "  - ",
+          "    ");
+      wrapped(out, "free space fresh: " + a.before(), "    ", "      ");
+      wrapped(out, "free space aged: " + a.after(), "    ", "      ");
+    }
+    wrapped(out, AgedVolumes.legend(), "  ", "  ");
+    for (AgedVolumes.Table table : aged.tables()) {
+      out.append('\n');
+      line(out, Text.fit("  " + table.workload() + " · " + table.heading(), WIDTH));
+      line(
+          out,
+          "  "
+              + agedColumns(
+                  "filesystem", "tuning", "fresh", "aged", "aged vs fresh", "layout fresh → aged"));
+      for (AgedVolumes.Row row : table.rows()) {
+        line(
+            out,
+            ("  "
+                    + agedColumns(
+                        row.fileSystem(),
+                        row.tuning(),
+                        table.figure(row.freshSummary()),
+                        table.figure(row.agedSummary()),
+                        row.versus(),
+                        row.layout()))
+                .stripTrailing());
+      }
+    }
+  }
+
+  private static String agedColumns(
+      String fs, String tuning, String fresh, String aged, String versus, String layout) {
+    return Text.left(fs, FS)
+        + "  "
+        + Text.left(tuning, AGED_TUNING)
+        + "  "
+        + Text.right(fresh, AGED_FIGURE)
+        + "  "
+        + Text.right(aged, AGED_FIGURE)
+        + "  "
+        + Text.right(versus, "aged vs fresh".length())
+        + "  "
+        + Text.fit(layout, WIDTH - 2 - FS - AGED_TUNING - 2 * AGED_FIGURE - 23);
   }
 
   /** The overview matrix, when there are several columns and they fit the width. */

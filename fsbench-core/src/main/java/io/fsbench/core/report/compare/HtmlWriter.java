@@ -39,7 +39,8 @@ public final class HtmlWriter implements ComparisonWriter {
     HeatMap.write(c, out);
     recommendations(c, out);
     warnings(c, out);
-    results(tables, c, out);
+    results(WorkloadTable.withLayout(c), c, out);
+    AgedHtml.write(AgedVolumes.of(c), out);
     charts(tables, c, baseline, out);
     allMetrics(c, out);
     features(c, out);

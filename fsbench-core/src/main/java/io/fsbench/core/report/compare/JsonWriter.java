@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fsbench.api.AgingResult;
+import io.fsbench.api.AgingSummary;
 import io.fsbench.api.AppliedTuning;
 import io.fsbench.api.BaselineRatio;
 import io.fsbench.api.Comparison;
@@ -12,6 +14,7 @@ import io.fsbench.api.ComparisonCell;
 import io.fsbench.api.ComparisonSettings;
 import io.fsbench.api.Environment;
 import io.fsbench.api.Feature;
+import io.fsbench.api.Fragmentation;
 import io.fsbench.api.Metric;
 import io.fsbench.api.MetricSummary;
 import io.fsbench.api.PluginInfo;
@@ -27,10 +30,10 @@ import java.util.TreeMap;
 
 /**
  * The whole comparison as JSON: settings, environment, every cell with its runs, summaries and
- * baseline ratios, skipped filesystems, plugins and warnings. Key names are stable snake_case; a
- * number whose unit is fixed carries it in its name ({@code memory_bytes}, {@code
- * duration_seconds}), a metric's number has a {@code unit} beside it. Absent numbers are {@code
- * null}. Instants are ISO-8601 in UTC.
+ * baseline ratios (an aged cell also with how it was aged, under {@code aging}), skipped
+ * filesystems, plugins and warnings. Key names are stable snake_case; a number whose unit is fixed
+ * carries it in its name ({@code memory_bytes}, {@code duration_seconds}), a metric's number has a
+ * {@code unit} beside it. Absent numbers are {@code null}. Instants are ISO-8601 in UTC.
  */
 public final class JsonWriter implements ComparisonWriter {
 
@@ -150,6 +153,52 @@ public final class JsonWriter implements ComparisonWriter {
     cell.summaries().forEach((name, s) -> summaries.set(name, summary(s)));
     ObjectNode ratios = node.putObject("baseline_ratios");
     cell.baselineRatios().forEach((name, r) -> ratios.set(name, ratio(r)));
+    cell.aging().ifPresent(a -> node.set("aging", aging(a)));
+    return node;
+  }
+
+  /** How an aged cell's volume was aged; only aged cells have the key. */
+  private static ObjectNode aging(AgingSummary a) {
+    ObjectNode node = MAPPER.createObjectNode();
+    AgingResult r = a.result();
+    node.put("profile", a.profile());
+    put(node, "duration_seconds", seconds(a.took()));
+    put(node, "aging_seconds", r.seconds());
+    put(node, "fill_seconds", seconds(r.fillTime()));
+    node.put("bytes_written", r.bytesWritten());
+    node.put("files_created", r.created());
+    node.put("files_deleted", r.deleted());
+    node.put("files_replaced", r.modified());
+    node.put("files_renamed", r.renamed());
+    node.put("files", r.liveFiles());
+    put(node, "fullness", r.fullness());
+    put(node, "size_distance", r.sizeDistance());
+    put(node, "depth_distance", r.depthDistance());
+    put(node, "age_distance", r.ageDistance());
+    node.put("converged", r.converged());
+    node.put("stop_reason", r.stopReason());
+    node.set("fragmentation_before", a.before().map(JsonWriter::fragmentation).orElse(null));
+    node.set("fragmentation_after", a.after().map(JsonWriter::fragmentation).orElse(null));
+    return node;
+  }
+
+  private static ObjectNode fragmentation(Fragmentation f) {
+    ObjectNode node = MAPPER.createObjectNode();
+    ArrayNode commands = node.putArray("commands");
+    f.commands().forEach(commands::add);
+    if (f.freeExtents().isPresent()) {
+      node.put("free_extents", f.freeExtents().getAsLong());
+    } else {
+      node.putNull("free_extents");
+    }
+    if (f.largestFreeExtent().isPresent()) {
+      node.put("largest_free_extent_bytes", f.largestFreeExtent().getAsLong());
+    } else {
+      node.putNull("largest_free_extent_bytes");
+    }
+    put(node, "small_free_extent_share", f.smallFreeExtentShare().orElse(Double.NaN));
+    strings(node.putObject("details"), f.details());
+    node.put("summary", f.summary());
     return node;
   }
 

@@ -42,6 +42,7 @@ public final class MarkdownWriter implements ComparisonWriter {
     }
     overview(comparison, out);
     results(comparison, out);
+    aged(AgedVolumes.of(comparison), out);
     recommendations(comparison, out);
     list(out, "Warnings", comparison.warnings());
     environment(env, out);
@@ -74,7 +75,7 @@ public final class MarkdownWriter implements ComparisonWriter {
     out.append(
         "Median of the measured runs, the half-width of the mean's 95% confidence interval"
             + " (Student t), the coefficient of variation and the number of runs.\n\n");
-    for (WorkloadTable table : WorkloadTable.of(comparison)) {
+    for (WorkloadTable table : WorkloadTable.withLayout(comparison)) {
       out.append("### ")
           .append(escape(table.workload()))
           .append(" — ")
@@ -92,6 +93,40 @@ public final class MarkdownWriter implements ComparisonWriter {
             table.cv(row),
             table.n(row),
             row.vsBaseline());
+      }
+      out.append('\n');
+    }
+  }
+
+  /** Fresh and aged side by side, as in the text report. */
+  private static void aged(AgedVolumes aged, Appendable out) throws IOException {
+    if (aged.isEmpty()) {
+      return;
+    }
+    out.append("## Aged volumes\n\n").append(escape(aged.intro() + ".")).append("\n\n");
+    row(out, "volume", "aging time", "fullness", "aging", "free space fresh", "free space aged");
+    out.append("|---|---:|---:|---|---|---|\n");
+    for (AgedVolumes.Aging a : aged.agings()) {
+      row(out, a.volume(), a.took(), a.fullness(), a.figures(), a.before(), a.after());
+    }
+    out.append('\n').append(escape(AgedVolumes.legend() + ".")).append("\n\n");
+    for (AgedVolumes.Table table : aged.tables()) {
+      out.append("### ")
+          .append(escape(table.workload()))
+          .append(" fresh and aged — ")
+          .append(escape(table.heading()))
+          .append("\n\n");
+      row(out, "filesystem", "tuning", "fresh", "aged", "aged vs fresh", "layout fresh → aged");
+      out.append("|---|---|---:|---:|---:|---:|\n");
+      for (AgedVolumes.Row r : table.rows()) {
+        row(
+            out,
+            r.fileSystem(),
+            r.tuning(),
+            table.figure(r.freshSummary()),
+            table.figure(r.agedSummary()),
+            r.versus(),
+            r.layout());
       }
       out.append('\n');
     }

@@ -63,6 +63,35 @@ record WorkloadTable(
     return tables;
   }
 
+  /**
+   * As {@link #of}, with a table of {@code layout.score} after each workload's own where its cells
+   * have one (runs on volumes fsbench made, fresh or aged): how fragmented the files the workload
+   * read were. For the results tables only; the overview and the charts stay with the headlines.
+   */
+  static List<WorkloadTable> withLayout(Comparison comparison) {
+    List<WorkloadTable> tables = new ArrayList<>();
+    String baseline = comparison.settings().baseline();
+    List<WorkloadTable> headlines = of(comparison);
+    for (int i = 0; i < headlines.size(); i++) {
+      WorkloadTable table = headlines.get(i);
+      tables.add(table);
+      boolean last =
+          i + 1 == headlines.size() || !headlines.get(i + 1).workload().equals(table.workload());
+      List<ComparisonCell> cells = comparison.cellsOf(table.workload());
+      boolean scored = cells.stream().anyMatch(c -> c.summary(AgedVolumes.LAYOUT).isPresent());
+      if (last && scored && !table.metric().equals(AgedVolumes.LAYOUT)) {
+        tables.add(
+            table(
+                table.workload(),
+                AgedVolumes.LAYOUT,
+                cells,
+                baseline,
+                "contiguous pieces per file read"));
+      }
+    }
+    return tables;
+  }
+
   private static WorkloadTable table(
       String workload, String metric, List<ComparisonCell> cells, String baseline, String note) {
     List<Row> rows = new ArrayList<>();

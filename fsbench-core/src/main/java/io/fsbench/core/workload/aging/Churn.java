@@ -23,6 +23,15 @@ interface Churn {
   /** Syncs the filesystem (syncfs), so that its space figures are current. */
   void sync() throws IOException;
 
+  /**
+   * Syncs the filesystem and lets it finish what it defers (XFS frees deleted files' blocks in the
+   * background, after a sync), so that its space figures are those the operations left: the
+   * readings the aging's end decides by. A plain sync where there is nothing more to do.
+   */
+  default void quiesce() throws IOException {
+    sync();
+  }
+
   /** The filesystem's size in bytes, as statfs reports it. */
   long totalBytes() throws IOException;
 

@@ -67,6 +67,7 @@ final class ChurnEngine {
   private long deleted;
   private long modified;
   private long renamed;
+  private AgingProgress meter;
 
   ChurnEngine(
       AgingSpec spec,
@@ -100,13 +101,19 @@ final class ChurnEngine {
     long deadline = start + spec.timeLimit().toNanos();
     try {
       begin();
+      meter =
+          new AgingProgress(
+              progress,
+              start,
+              spec.timeLimit(),
+              Math.max(target, (long) (spec.overwrite() * total)));
       String stop = fill(deadline);
       long fillEnd = nanoTime.getAsLong();
       if (stop == null) {
         stop = churn(deadline);
         settle();
       }
-      churn.sync();
+      churn.quiesce();
       double fullness = churn.usedBytes() / (double) total;
       progress.accept(1.0);
       boolean converged = converged();
@@ -163,8 +170,9 @@ final class ChurnEngine {
       }
       checkCancelled();
       create();
+      meter.work(base + allocated);
       if (created % CHECK_EVERY == 0) {
-        report();
+        meter.time(nanoTime.getAsLong());
       }
       syncNow();
     }
@@ -191,9 +199,10 @@ final class ChurnEngine {
         churn.sync();
       }
       syncNow();
+      meter.work(written);
       if (ops % CHECK_EVERY == 0) {
         checkCancelled();
-        report();
+        meter.time(nanoTime.getAsLong());
         if (written >= required && converged()) {
           return String.format(
               Locale.ROOT, "converged after %.2f volume sizes written", written / (double) total);
@@ -371,16 +380,11 @@ final class ChurnEngine {
     }
   }
 
-  /** Syncs and reads statfs: what the filesystem itself spends beyond the files' blocks. */
+  /** Quiesces and reads statfs: what the filesystem itself spends beyond the files' blocks. */
   private void resync() throws IOException {
-    churn.sync();
+    churn.quiesce();
     base = churn.usedBytes() - allocated;
     writtenAtSync = written;
-  }
-
-  private void report() {
-    double goal = Math.max(spec.overwrite() * total, target);
-    progress.accept(Math.min(0.99, written / goal));
   }
 
   private void checkCancelled() {

@@ -65,6 +65,17 @@ final class VolumeChurn implements Churn {
     FileCalls.syncfs(root);
   }
 
+  /**
+   * A sync, then a freeze and thaw, which makes XFS free the blocks of deleted files it frees in
+   * the background (without it, one aging read back 78.9% and 83.9% full on two volumes for the
+   * same files). Aging runs only on volumes fsbench made, which nothing else writes to.
+   */
+  @Override
+  public void quiesce() throws IOException {
+    FileCalls.syncfs(root);
+    FileCalls.freezeAndThaw(root);
+  }
+
   @Override
   public long totalBytes() throws IOException {
     return FileSystemStats.of(root).totalBytes();

@@ -34,4 +34,12 @@ class LocaleIndependenceTest {
 
     Golden.assertMatches(Reports.format(comparison, format), "comparison." + format.extension());
   }
+
+  @ParameterizedTest
+  @EnumSource(ComparisonFormat.class)
+  void everyFormatOfAgedVolumesMatchesItsGoldenFileInAGermanLocale(ComparisonFormat format) {
+    Comparison comparison = AgedComparisonFixture.comparison();
+
+    Golden.assertMatches(Reports.format(comparison, format), "aged." + format.extension());
+  }
 }
