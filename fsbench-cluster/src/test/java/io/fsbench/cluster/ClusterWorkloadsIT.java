@@ -201,6 +201,8 @@ class ClusterWorkloadsIT {
     WorkloadTotals all = (WorkloadTotals) result.aggregate().result();
     double reads = 0;
     for (ClientResult client : result.clients()) {
+      // named as the controller's file, not as the agent's temporary copy
+      assertThat(((WorkloadTotals) client.run().result()).workload()).isEqualTo("filebench:tiny");
       reads +=
           ((WorkloadTotals) client.run().result()).metric("flowop.read1.ops").orElseThrow().value();
     }

@@ -346,7 +346,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
         startedMicros,
         block ? ioStartMs * 1000 + delta : startedMicros,
         block ? ioEndMs * 1000 + delta : endedMicros,
-        block ? null : ClientTotals.of(run.result()));
+        block ? null : ClientTotals.of(run.workload(), run.result()));
   }
 
   private void abort(Address from, String runId, String why) {

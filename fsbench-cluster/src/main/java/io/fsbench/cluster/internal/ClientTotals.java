@@ -18,9 +18,13 @@ final class ClientTotals {
 
   private ClientTotals() {}
 
-  static WorkloadTotals of(WorkloadResult result) {
+  /**
+   * {@code workload} names it as the run does ({@code filebench:varmail}): a filebench result names
+   * the file it ran, which on an agent is a temporary copy.
+   */
+  static WorkloadTotals of(String workload, WorkloadResult result) {
     return new WorkloadTotals(
-        result.workload(), phases(result), result.metrics(), result.headline().name(), List.of());
+        workload, phases(result), result.metrics(), result.headline().name(), List.of());
   }
 
   private static List<PhaseTotals> phases(WorkloadResult result) {

@@ -125,7 +125,7 @@ class WorkloadAggregationTest {
         base.timestampMs(),
         "fsmark",
         java.util.Map.of(),
-        List.of(ClientTotals.of(result)),
+        List.of(ClientTotals.of("fsmark", result)),
         base.environment(),
         base.volume());
   }
