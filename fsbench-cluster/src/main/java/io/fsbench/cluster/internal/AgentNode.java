@@ -245,6 +245,8 @@ public final class AgentNode implements Receiver, AutoCloseable {
     try {
       Path directory = Path.of(prepare.directory());
       guard.checkDirectory(directory);
+      // mdtest's unique-directory mode; its shared-directory mode would instead run every client
+      // in the directory itself, telling the session to tag names with "client-" + index
       if (prepare.perClientDir()) {
         directory = directory.resolve("client-" + prepare.index());
         guard.checkDirectory(directory);
