@@ -22,6 +22,7 @@ module io.fsbench.core {
       io.fsbench.cli;
   exports io.fsbench.core.jobfile to
       io.fsbench.cli,
+      io.fsbench.cluster,
       io.fsbench.bench;
   exports io.fsbench.core.volume to
       io.fsbench.cli;

@@ -327,6 +327,16 @@ public final class Session implements AutoCloseable {
   }
 
   /**
+   * Runs a fio job file given as its text, as {@link #fio(Path)} runs a file, {@code name} naming
+   * the run: how a cluster agent runs the job file its controller sent. {@code ${VAR}} takes this
+   * process's environment, as for a file; an {@code include} is read from this machine.
+   */
+  public RunResult fio(String name, String jobFileText) {
+    JobFile file = JobFile.parse(name, jobFileText);
+    return runJobs(name, file.jobs(), file.globalOptions());
+  }
+
+  /**
    * Runs any workload: fs_mark, PostMark, a tree or a large file (see {@link Workloads#named}), or
    * a block job, whose clones are then reported as one group in one {@link JobResult}.
    */

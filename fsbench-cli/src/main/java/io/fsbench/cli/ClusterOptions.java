@@ -11,9 +11,9 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --cluster} and its companions on {@code run}: the same job on several agents at once, from
- * this machine as the controller. Each companion without {@code --cluster} is refused, as a flag
- * that would do nothing.
+ * {@code --cluster} and its companions on {@code run} and {@code fio}: the same job on several
+ * agents at once, from this machine as the controller. Each companion without {@code --cluster} is
+ * refused, as a flag that would do nothing.
  */
 final class ClusterOptions {
 
@@ -133,13 +133,26 @@ final class ClusterOptions {
   }
 
   ClusterJob job(List<String> fioOptions, Path directory) {
+    return adjust(ClusterJob.fio(fioOptions, directory(directory), clients()));
+  }
+
+  /** How many agents take part: --clients, 1 when not given. */
+  int clients() {
+    return clients == null ? 1 : clients;
+  }
+
+  /** The run's directory as the agents see it: --dir, required. */
+  static Path directory(Path directory) {
     if (directory == null) {
       throw new InvalidInputException(
           "a --cluster run works in a directory of the shared filesystem; give --dir PATH as the"
               + " agents see it (not --fs or --device)");
     }
-    int n = clients == null ? 1 : clients;
-    ClusterJob job = ClusterJob.fio(fioOptions, directory.toAbsolutePath(), n);
+    return directory.toAbsolutePath();
+  }
+
+  /** {@code job} with this command line's --members-within, --stonewall and --per-client-dir. */
+  ClusterJob adjust(ClusterJob job) {
     if (membersWithin != null) {
       job =
           job.membersWithin(

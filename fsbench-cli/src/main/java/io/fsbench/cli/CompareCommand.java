@@ -57,7 +57,9 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() {
     noCluster.refuse(
         "compare",
-        "run each cell on the cluster with 'fsbench run --cluster NAME --clients N --dir PATH <fio options>', or compare on this machine without --cluster");
+        "run each workload on the cluster with 'fsbench run --workload NAME --cluster NAME --clients"
+            + " N --dir PATH' (or 'fsbench fio FILE --cluster ...'), or compare on this machine"
+            + " without --cluster");
     var err = spec.commandLine().getErr();
     // Everything is checked before anything is made, the report directory included.
     options.refuseConflicts();

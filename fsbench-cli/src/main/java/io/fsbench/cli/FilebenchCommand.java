@@ -5,6 +5,8 @@ import io.fsbench.Session;
 import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
+import io.fsbench.cluster.ClusterJob;
+import io.fsbench.cluster.ClusterWork;
 import io.fsbench.core.jobfile.JobOptionParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +35,8 @@ import picocli.CommandLine.Spec;
       "Run a filebench workload file (.f) unchanged, on a fresh volume, a directory or a device.",
       "  fsbench filebench varmail.f --fs xfs --tune atime=off --set nfiles=10000",
       "  fsbench filebench varmail.f --dir /mnt/test --set nfiles=10000 --runtime 60s",
-      "  fsbench filebench varmail.f --dir /mnt/test --output-format json > varmail.json"
+      "  fsbench filebench varmail.f --dir /mnt/test --output-format json > varmail.json",
+      "  fsbench filebench varmail.f --cluster lab --clients 3 --secret s --peers ... --dir /mnt/x"
     })
 final class FilebenchCommand implements Callable<Integer> {
 
@@ -46,7 +49,7 @@ final class FilebenchCommand implements Callable<Integer> {
 
   @Mixin OutputOptions output;
 
-  @Mixin NoClusterOption noCluster;
+  @Mixin ClusterOptions cluster;
 
   @Option(
       names = "--set",
@@ -76,10 +79,11 @@ final class FilebenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    noCluster.refuse(
-        "filebench",
-        "run a block job on the cluster with 'fsbench run --cluster NAME --clients N --dir PATH <fio options>', or filebench on this machine without --cluster");
+    cluster.checkCompanions();
     FilebenchSpec workload = workload();
+    if (cluster.given()) {
+      return runOnCluster(workload);
+    }
     output.check(); // a typo in the format, or an unwritable file, fails before the run
     var err = spec.commandLine().getErr();
     FsBench instance = fsbench.get();
@@ -94,6 +98,38 @@ final class FilebenchCommand implements Callable<Integer> {
       output.write(result, result.result().toolText().orElseThrow(), spec.commandLine().getOut());
       return 0;
     }
+  }
+
+  /**
+   * The file's text on every agent of the cluster, each running it in its directory as here, never
+   * with its system commands; counts add across the clients, percentiles are not aggregated.
+   */
+  private int runOnCluster(FilebenchSpec workload) {
+    output.check();
+    ClusterRuns.check(target, output);
+    if (allowSystem) {
+      throw new InvalidInputException(
+          "--allow-system is not available in a --cluster run: an agent never runs a command;"
+              + " drop it, and the file's system lines");
+    }
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (java.io.IOException e) {
+      throw new InvalidInputException("cannot read " + file + ": " + e.getMessage());
+    }
+    ClusterWork work =
+        ClusterWork.filebench(
+            String.valueOf(file.getFileName()),
+            text,
+            workload.variables(),
+            workload.runtime(),
+            workload.seed());
+    ClusterJob job =
+        cluster.adjust(
+            ClusterJob.of(work, ClusterOptions.directory(target.directory), cluster.clients()));
+    return ClusterRuns.run(
+        job, cluster.config(), output, spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 
   /** The workload the command line describes; bad input is refused here, naming the value. */

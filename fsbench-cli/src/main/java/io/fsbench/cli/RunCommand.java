@@ -11,11 +11,8 @@ import io.fsbench.api.JobSpec;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Target;
 import io.fsbench.api.Workload;
-import io.fsbench.cluster.Cluster;
 import io.fsbench.cluster.ClusterConfig;
 import io.fsbench.cluster.ClusterJob;
-import io.fsbench.cluster.ClusterReports;
-import io.fsbench.cluster.ClusterResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -135,55 +132,46 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  /** The job on the cluster's agents, this machine the controller; everything checked first. */
+  /**
+   * The job, or the named workload, on the cluster's agents, this machine the controller;
+   * everything checked first.
+   */
   private int runOnCluster() {
-    output.checkBlockJob();
-    if (workload != null || !params.isEmpty()) {
-      throw new InvalidInputException(
-          "a --cluster run takes a block job as fio options (--rw=randwrite --bs=4k ...), not"
-              + " --workload or --param");
+    ClusterRuns.check(target, status, output);
+    if (dropCaches) {
+      throw new InvalidInputException("--drop-caches is not available in a --cluster run; drop it");
     }
-    if (status.interval != null || dropCaches) {
-      throw new InvalidInputException(
-          (dropCaches ? "--drop-caches" : "--status-interval")
-              + " is not available in a --cluster run; drop it");
+    ClusterJob job;
+    if (workload != null) {
+      if (!fioFlags.isEmpty()) {
+        throw new InvalidInputException(
+            "--workload "
+                + workload
+                + " takes its settings as --param K=V, not "
+                + fioFlags.get(0));
+      }
+      java.nio.file.Path directory = ClusterOptions.directory(target.directory);
+      job = cluster.adjust(ClusterJob.workload(workload, params(), directory, cluster.clients()));
+    } else {
+      if (!params.isEmpty()) {
+        throw new InvalidInputException(
+            "--param " + params.get(0) + " needs --workload NAME; a fio option is --key=value");
+      }
+      if (fioFlags.isEmpty()) {
+        throw new InvalidInputException(
+            "no job given; give fio options such as --rw=randwrite --bs=4k --size=64m, or"
+                + " --workload NAME");
+      }
+      List<String> options = FioFlags.translate(fioFlags);
+      job = cluster.job(options, target.directory);
+      // the job is parsed here too, so that a typo is refused before any agent is contacted
+      try (Session local = fsbench.get().session(null, Target.directory(job.directory()))) {
+        local.fioJob(options).build();
+      }
     }
-    if (fioFlags.isEmpty()) {
-      throw new InvalidInputException(
-          "no job given; give fio options such as --rw=randwrite --bs=4k --size=64m");
-    }
-    if (target.fileSystem != null || target.device != null || !target.tunings.isEmpty()) {
-      throw new InvalidInputException(
-          "a --cluster run works in a directory of the shared filesystem; give --dir PATH as the"
-              + " agents see it, not --fs, --device or --tune");
-    }
-    List<String> options = FioFlags.translate(fioFlags);
-    ClusterJob job = cluster.job(options, target.directory);
     ClusterConfig config = cluster.config();
-    // the job is parsed here too, so that a typo is refused before any agent is contacted
-    try (Session local = fsbench.get().session(null, Target.directory(job.directory()))) {
-      local.fioJob(options).build();
-    }
-    var err = spec.commandLine().getErr();
-    try (Cluster controller =
-        Cluster.connect(
-            config,
-            line -> {
-              synchronized (err) {
-                err.println("fsbench: " + line);
-                err.flush();
-              }
-            })) {
-      ClusterResult result = controller.run(job);
-      String document =
-          switch (output.format()) {
-            case JSON -> ClusterReports.json(result, false);
-            case JSON_PLUS -> ClusterReports.json(result, true);
-            default -> ClusterReports.text(result);
-          };
-      output.write(document, spec.commandLine().getOut());
-      return Runs.exitCode(result.aggregate(), err);
-    }
+    return ClusterRuns.run(
+        job, config, output, spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 
   private int runJob(Session session, JobBuilder job, String name) {

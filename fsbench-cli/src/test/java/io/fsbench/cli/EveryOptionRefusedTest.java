@@ -308,53 +308,71 @@ class EveryOptionRefusedTest {
     return cases;
   }
 
-  /** run --cluster and its companions, and the agent command. */
-  private void clusterCases(List<Case> cases) {
-    String d = dir.toString();
-    String s = secret.toString();
-    List<String> run = List.of("run", "--rw=write", "--bs=4k", "--size=1m", "--dir", d);
+  /** --cluster and its companions on {@code command} (run or fio). */
+  private void companionCases(List<Case> cases, String command, List<String> run, String s) {
     List<String> onCluster = new ArrayList<>(run);
     onCluster.addAll(List.of("--cluster", "t", "--secret", s));
     add(
         cases,
-        "run",
+        command,
         "--cluster",
         run,
         List.of("--cluster", "bad name", "--secret", s),
         "cluster name (bad name)");
-    add(cases, "run", "--clients", onCluster, List.of("--clients", "0"), "clients (0)");
+    add(cases, command, "--clients", onCluster, List.of("--clients", "0"), "clients (0)");
     add(
         cases,
-        "run",
+        command,
         "--per-client-dir",
         run,
         List.of("--per-client-dir"),
         "--per-client-dir applies to a cluster run");
     add(
         cases,
-        "run",
+        command,
         "--secret",
         run,
         List.of("--cluster", "t", "--secret", file.toString()),
         "secret file (" + file + ")");
-    add(cases, "run", "--peers", onCluster, List.of("--peers", "nonsense"), "peer (nonsense)");
-    add(cases, "run", "--dns", onCluster, List.of("--dns", "bad name"), "DNS name (bad name)");
+    add(cases, command, "--peers", onCluster, List.of("--peers", "nonsense"), "peer (nonsense)");
+    add(cases, command, "--dns", onCluster, List.of("--dns", "bad name"), "DNS name (bad name)");
     add(
         cases,
-        "run",
+        command,
         "--bind",
         run,
         List.of("--bind", "127.0.0.1"),
         "--bind applies to a cluster run");
-    add(cases, "run", "--port", onCluster, List.of("--port", "70000"), "port (70000)");
-    add(cases, "run", "--members-within", onCluster, List.of("--members-within", "soon"), "soon");
+    add(cases, command, "--port", onCluster, List.of("--port", "70000"), "port (70000)");
+    add(cases, command, "--members-within", onCluster, List.of("--members-within", "soon"), "soon");
     add(
         cases,
-        "run",
+        command,
         "--stonewall",
         run,
         List.of("--stonewall"),
         "--stonewall applies to a cluster run");
+  }
+
+  /** run and fio --cluster and their companions, compare and filebench refusing it, the agent. */
+  private void clusterCases(List<Case> cases) {
+    String d = dir.toString();
+    String s = secret.toString();
+    for (String command : List.of("run", "fio")) {
+      List<String> run =
+          command.equals("run")
+              ? List.of("run", "--rw=write", "--bs=4k", "--size=1m", "--dir", d)
+              : List.of("fio", jobFile.toString(), "--dir", d);
+      companionCases(cases, command, run, s);
+    }
+    add(
+        cases,
+        "run",
+        "--stonewall",
+        List.of("run", "--workload", "fsmark", "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("--stonewall"),
+        "--stonewall ends block jobs early",
+        "workload fsmark");
     add(
         cases,
         "compare",
@@ -362,23 +380,22 @@ class EveryOptionRefusedTest {
         List.of("compare", "--fs", "ext4", "--out", temp.resolve("r").toString()),
         List.of("--cluster", "t"),
         "compare --cluster t is not implemented yet",
-        "fsbench run --cluster");
-    add(
-        cases,
-        "fio",
-        "--cluster",
-        List.of("fio", file.toString(), "--dir", d),
-        List.of("--cluster", "t"),
-        "fio JOBFILE --cluster t is not implemented yet",
-        "fsbench run --cluster");
+        "fsbench run --workload NAME --cluster");
     add(
         cases,
         "filebench",
         "--cluster",
-        List.of("filebench", "fileserver", "--dir", d),
-        List.of("--cluster", "t"),
-        "filebench --cluster t is not implemented yet",
-        "fsbench run --cluster");
+        List.of("filebench", jobFile.toString(), "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("--allow-system"),
+        "--allow-system is not available in a --cluster run");
+    add(
+        cases,
+        "filebench",
+        "--stonewall",
+        List.of("filebench", jobFile.toString(), "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("--stonewall"),
+        "--stonewall ends block jobs early",
+        "filebench workload file job.fio");
     List<String> agent = List.of("agent", "--allow-dir", d);
     List<String> agentIn = List.of("agent", "--cluster", "t", "--secret", s, "--allow-dir", d);
     add(

@@ -10,8 +10,10 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * What a cluster run runs on every client: one block job given as fio options, in a directory of
- * the shared filesystem (as every agent sees it), on {@code clients} agents at once.
+ * What a cluster run runs on every client, in a directory of the shared filesystem (as every agent
+ * sees it), on {@code clients} agents at once: one block job given as fio options, a whole fio job
+ * file ({@link #fioFile(Path, Path, int)}) or a named workload such as fsmark or tree ({@link
+ * #workload(String, Map, Path, int)}).
  *
  * <pre>{@code
  * ClusterJob job =
@@ -21,7 +23,8 @@ import java.util.TreeMap;
  *         .stonewall();
  * }</pre>
  *
- * @param fioOptions the job, as fio options ({@code rw=randwrite}); checked by every agent
+ * @param fioOptions the job, as fio options ({@code rw=randwrite}); checked by every agent; empty
+ *     when {@code work} is a job file or a named workload
  * @param directory where on the shared filesystem; each client works in a fresh subdirectory of it
  *     that it removes afterwards
  * @param clients how many agents take part
@@ -32,6 +35,8 @@ import java.util.TreeMap;
  *     each reporting what it did until then
  * @param clientOptions fio options added to one client's job, by client index (0 to {@code clients
  *     - 1}, in the order of the agents' addresses): clients that differ on purpose
+ * @param work what runs: {@link ClusterWork.Kind#FIO_OPTIONS} for {@code fioOptions}, or a job
+ *     file's text, or a named workload
  */
 public record ClusterJob(
     List<String> fioOptions,
@@ -40,11 +45,21 @@ public record ClusterJob(
     boolean clientDirs,
     Duration membersWithin,
     boolean stonewalled,
-    Map<Integer, List<String>> clientOptions) {
+    Map<Integer, List<String>> clientOptions,
+    ClusterWork work) {
 
   public ClusterJob {
     fioOptions = List.copyOf(fioOptions);
-    if (fioOptions.isEmpty()) {
+    Objects.requireNonNull(work, "work");
+    if (work.kind() != ClusterWork.Kind.FIO_OPTIONS && !fioOptions.isEmpty()) {
+      throw new InvalidInputException(
+          "fio options "
+              + fioOptions
+              + " and "
+              + work.describe()
+              + " were both given; a cluster run runs one of them");
+    }
+    if (work.kind() == ClusterWork.Kind.FIO_OPTIONS && fioOptions.isEmpty()) {
       throw new InvalidInputException(
           "a cluster run needs a job; give fio options such as rw=randwrite, bs=4k, size=64m");
     }
@@ -82,6 +97,41 @@ public record ClusterJob(
       copy.put(index, List.copyOf(entry.getValue()));
     }
     clientOptions = Map.copyOf(copy);
+    if (!clientOptions.isEmpty() && work.kind() != ClusterWork.Kind.FIO_OPTIONS) {
+      throw new InvalidInputException(
+          "options for one client ("
+              + clientOptions
+              + ") apply to a job of fio options; "
+              + work.describe()
+              + " runs the same on every client");
+    }
+    if (stonewalled && !work.finishesEarly()) {
+      throw new InvalidInputException(
+          "--stonewall ends block jobs early; "
+              + work.describe()
+              + " runs to its end (its runner cannot finish early yet), so the stonewall would"
+              + " stop nothing; drop --stonewall");
+    }
+  }
+
+  /** The job as released before job files and workloads: a job of fio options. */
+  public ClusterJob(
+      List<String> fioOptions,
+      Path directory,
+      int clients,
+      boolean clientDirs,
+      Duration membersWithin,
+      boolean stonewalled,
+      Map<Integer, List<String>> clientOptions) {
+    this(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        ClusterWork.FIO_OPTIONS);
   }
 
   /** A job of fio options in {@code directory} on {@code clients} agents; 30 s for them to come. */
@@ -90,16 +140,90 @@ public record ClusterJob(
         fioOptions, directory, clients, false, Duration.ofSeconds(30), false, Map.of());
   }
 
+  /**
+   * A fio job file run by every client as {@code Session.fio(Path)} runs it: [global], several
+   * sections, stonewall and group_reporting; the aggregate has one job per job (or reported group)
+   * of the file. The file is read here and its text sent; an {@code include} is refused by name.
+   *
+   * <pre>{@code
+   * ClusterJob job = ClusterJob.fioFile(Path.of("mixed.fio"), Path.of("/mnt/shared/x"), 3);
+   * }</pre>
+   */
+  public static ClusterJob fioFile(Path jobFile, Path directory, int clients) {
+    String text;
+    try {
+      text = java.nio.file.Files.readString(jobFile);
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      throw new InvalidInputException(
+          "job file ("
+              + jobFile
+              + ") does not exist or cannot be read ("
+              + e.getMessage()
+              + "); give a fio job file");
+    }
+    return fioFile(String.valueOf(jobFile.getFileName()), text, directory, clients);
+  }
+
+  /** A fio job file given as its text, {@code name} naming it in the report. */
+  public static ClusterJob fioFile(String name, String text, Path directory, int clients) {
+    return new ClusterJob(
+        List.of(),
+        directory,
+        clients,
+        false,
+        Duration.ofSeconds(30),
+        false,
+        Map.of(),
+        ClusterWork.jobFile(name, text));
+  }
+
+  /**
+   * A workload by name, as {@code fsbench run --workload NAME --param k=v} (fsmark, tree, postmark,
+   * {@code filebench:varmail}, ...), built by each agent with the same registry. Counts add across
+   * the clients, per phase; see {@link ClusterResult}.
+   *
+   * <pre>{@code
+   * ClusterJob job = ClusterJob.workload("fsmark", Map.of("files", "1000"),
+   *     Path.of("/mnt/shared/md"), 3).perClientDir(); // mdtest's unique-directory mode
+   * }</pre>
+   */
+  public static ClusterJob workload(
+      String name, Map<String, String> parameters, Path directory, int clients) {
+    return new ClusterJob(
+        List.of(),
+        directory,
+        clients,
+        false,
+        Duration.ofSeconds(30),
+        false,
+        Map.of(),
+        ClusterWork.workload(name, parameters));
+  }
+
+  /**
+   * Any {@link ClusterWork} in {@code directory} on {@code clients} agents, e.g. a filebench
+   * workload file's text: {@code ClusterJob.of(ClusterWork.filebench("my.f", text, Map.of(),
+   * Optional.of(Duration.ofSeconds(30)), 1), dir, 3)}.
+   */
+  public static ClusterJob of(ClusterWork work, Path directory, int clients) {
+    if (work.kind() == ClusterWork.Kind.FIO_OPTIONS) {
+      throw new InvalidInputException(
+          "a job of fio options is made with ClusterJob.fio(options, directory, clients)");
+    }
+    return new ClusterJob(
+        List.of(), directory, clients, false, Duration.ofSeconds(30), false, Map.of(), work);
+  }
+
   /** This job with a directory of its own for each client. */
   public ClusterJob perClientDir() {
     return new ClusterJob(
-        fioOptions, directory, clients, true, membersWithin, stonewalled, clientOptions);
+        fioOptions, directory, clients, true, membersWithin, stonewalled, clientOptions, work);
   }
 
   /** This job, waiting at most {@code deadline} for its agents. */
   public ClusterJob membersWithin(Duration deadline) {
     return new ClusterJob(
-        fioOptions, directory, clients, clientDirs, deadline, stonewalled, clientOptions);
+        fioOptions, directory, clients, clientDirs, deadline, stonewalled, clientOptions, work);
   }
 
   /**
@@ -108,7 +232,7 @@ public record ClusterJob(
    */
   public ClusterJob stonewall() {
     return new ClusterJob(
-        fioOptions, directory, clients, clientDirs, membersWithin, true, clientOptions);
+        fioOptions, directory, clients, clientDirs, membersWithin, true, clientOptions, work);
   }
 
   /**
@@ -121,7 +245,7 @@ public record ClusterJob(
     all.addAll(options);
     more.put(index, all);
     return new ClusterJob(
-        fioOptions, directory, clients, clientDirs, membersWithin, stonewalled, more);
+        fioOptions, directory, clients, clientDirs, membersWithin, stonewalled, more, work);
   }
 
   /** The fio options of client {@code index}: the job's, then those added for that client. */

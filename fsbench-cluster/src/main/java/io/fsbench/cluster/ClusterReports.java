@@ -39,29 +39,12 @@ public final class ClusterReports {
 
   /** The clients, the aggregate and the spread as a table, then the aggregate as fio prints it. */
   public static String text(ClusterResult result) {
+    if (!result.aggregate().isBlockRun()) {
+      return WorkloadReports.text(result);
+    }
     StringBuilder out = new StringBuilder();
     RunResult aggregate = result.aggregate();
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "fsbench cluster run of %s on %d client(s), cluster %s%n",
-            aggregate.workload(),
-            result.clients().size(),
-            result.cluster()));
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "synchronized start at %s (controller's clock); start skew across clients %.3f ms%n",
-            Instant.ofEpochSecond(0, result.startAtMicros() * 1000),
-            result.startSkew().toNanos() / 1e6));
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "first client done %.3f s, last done %.3f s after the start; controller overhead"
-                + " %.3f s%n%n",
-            result.firstDone().toNanos() / 1e9,
-            result.lastDone().toNanos() / 1e9,
-            result.controllerOverhead().toNanos() / 1e9));
+    header(out, result);
     String row = "%-22s %-16s %10s %8s %10s %12s %12s %12s %12s%n";
     out.append(
         String.format(
@@ -115,11 +98,40 @@ public final class ClusterReports {
     return out.toString();
   }
 
+  /** What every cluster run's text starts with: what ran where, the start, its skew, the ends. */
+  static void header(StringBuilder out, ClusterResult result) {
+    RunResult aggregate = result.aggregate();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "fsbench cluster run of %s on %d client(s), cluster %s%n",
+            aggregate.workload(),
+            result.clients().size(),
+            result.cluster()));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "synchronized start at %s (controller's clock); start skew across clients %.3f ms%n",
+            Instant.ofEpochSecond(0, result.startAtMicros() * 1000),
+            result.startSkew().toNanos() / 1e6));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "first client done %.3f s, last done %.3f s after the start; controller overhead"
+                + " %.3f s%n%n",
+            result.firstDone().toNanos() / 1e9,
+            result.lastDone().toNanos() / 1e9,
+            result.controllerOverhead().toNanos() / 1e9));
+  }
+
   /**
    * fio's client-mode JSON: {@code client_stats} holds each client's jobs, then {@code "All
    * clients"}; with {@code histograms} each latency carries its bins (fio's json+).
    */
   public static String json(ClusterResult result, boolean histograms) {
+    if (!result.aggregate().isBlockRun()) {
+      return WorkloadReports.json(result);
+    }
     Reports.Format format = histograms ? Reports.Format.JSON_PLUS : Reports.Format.JSON;
     ObjectNode aggregate = tree(Reports.format(result.aggregate(), format));
     ObjectNode root = MAPPER.createObjectNode();
@@ -154,6 +166,11 @@ public final class ClusterReports {
     }
     root.putArray("disk_util");
     cluster(root.putObject("fsbench_cluster"), result);
+    return pretty(root);
+  }
+
+  /** A document as fio indents its JSON, with a final newline. */
+  static String pretty(ObjectNode root) {
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
     DefaultPrettyPrinter printer =
         new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter);
@@ -169,7 +186,7 @@ public final class ClusterReports {
    * the synchronized start, the skew, first and last done, the controller's overhead, and each
    * client's clock offset, round trip and actual start.
    */
-  private static void cluster(ObjectNode out, ClusterResult result) {
+  static void cluster(ObjectNode out, ClusterResult result) {
     out.put("cluster", result.cluster());
     out.put("start_at_us", result.startAtMicros());
     out.put("start_skew_ms", result.startSkew().toNanos() / 1e6);
@@ -200,7 +217,7 @@ public final class ClusterReports {
     }
   }
 
-  private static void addClient(ObjectNode entry, ClientResult client) {
+  static void addClient(ObjectNode entry, ClientResult client) {
     int colon = client.address().lastIndexOf(':');
     entry.put("hostname", colon < 0 ? client.address() : client.address().substring(0, colon));
     entry.put("port", colon < 0 ? 0 : Integer.parseInt(client.address().substring(colon + 1)));

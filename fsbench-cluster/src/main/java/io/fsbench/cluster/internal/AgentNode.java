@@ -1,7 +1,6 @@
 package io.fsbench.cluster.internal;
 
 import io.fsbench.FsBench;
-import io.fsbench.JobBuilder;
 import io.fsbench.Session;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.RunResult;
@@ -74,16 +73,16 @@ public final class AgentNode implements Receiver, AutoCloseable {
     final String runId;
     final Address controller;
     final Session session;
-    final JobBuilder job;
+    final AgentWork.Prepared work;
     final Path madeDirectory;
     volatile boolean aborted;
     Future<?> running;
 
-    Current(String runId, Address controller, Session session, JobBuilder job, Path made) {
+    Current(String runId, Address controller, Session session, AgentWork.Prepared work, Path made) {
       this.runId = runId;
       this.controller = controller;
       this.session = session;
-      this.job = job;
+      this.work = work;
       this.madeDirectory = made;
     }
   }
@@ -246,7 +245,8 @@ public final class AgentNode implements Receiver, AutoCloseable {
     try {
       Path directory = Path.of(prepare.directory());
       guard.checkDirectory(directory);
-      guard.checkOptions(prepare.options());
+      // mdtest's unique-directory mode; its shared-directory mode would instead run every client
+      // in the directory itself, telling the session to tag names with "client-" + index
       if (prepare.perClientDir()) {
         directory = directory.resolve("client-" + prepare.index());
         guard.checkDirectory(directory);
@@ -256,9 +256,9 @@ public final class AgentNode implements Receiver, AutoCloseable {
         }
       }
       session = fsbench.session(null, Target.directory(directory)).check();
-      JobBuilder job = session.fioJob(prepare.options());
-      job.build(); // every value checked now, before the barrier
-      setCurrent(new Current(prepare.runId(), from, session, job, made));
+      AgentWork.Prepared work =
+          AgentWork.prepare(session, prepare.options(), prepare.work(), guard);
+      setCurrent(new Current(prepare.runId(), from, session, work, made));
       send(from, new Ready(prepare.runId()));
       log.accept("prepared run " + prepare.runId() + " in " + directory);
     } catch (Exception e) {
@@ -285,9 +285,10 @@ public final class AgentNode implements Receiver, AutoCloseable {
       phase = "run";
       long started = Micros.now(config.clock());
       log.accept("run " + run.runId + " started");
-      RunResult result = run.job.run();
+      RunResult result = run.work.run().get();
+      long ended = Micros.now(config.clock());
       phase = "gather";
-      send(run.controller, new Done(run.runId, report(result, started)));
+      send(run.controller, new Done(run.runId, report(result, started, ended)));
       log.accept("run " + run.runId + " done");
     } catch (RuntimeException e) {
       if (!run.aborted) {
@@ -323,12 +324,14 @@ public final class AgentNode implements Receiver, AutoCloseable {
     }
   }
 
-  private ClientReport report(RunResult run, long startedMicros) {
+  private ClientReport report(RunResult run, long startedMicros, long endedMicros) {
     // the engine times jobs by the system clock; the start is timed by the agent's clock
     long delta = Micros.now(config.clock()) - Micros.now(java.time.Clock.systemUTC());
+    boolean block = run.isBlockRun();
     long ioStartMs = run.jobs().stream().mapToLong(JobResult::jobStartMs).min().orElse(0);
     long ioEndMs =
         run.jobs().stream().mapToLong(j -> j.jobStartMs() + j.jobRuntimeMs()).max().orElse(0);
+    // a workload of another kind has no I/O window of its own: its window is the whole run
     return new ClientReport(
         hostname,
         address,
@@ -343,8 +346,9 @@ public final class AgentNode implements Receiver, AutoCloseable {
         run.volume().mountOptions(),
         run.volume().applied().fileSystemType(),
         startedMicros,
-        ioStartMs * 1000 + delta,
-        ioEndMs * 1000 + delta);
+        block ? ioStartMs * 1000 + delta : startedMicros,
+        block ? ioEndMs * 1000 + delta : endedMicros,
+        block ? null : ClientTotals.of(run.workload(), run.result()));
   }
 
   private void abort(Address from, String runId, String why) {
@@ -381,6 +385,11 @@ public final class AgentNode implements Receiver, AutoCloseable {
 
   private void finish(Current run) {
     if (current == run) {
+      try {
+        run.work.release().run();
+      } catch (RuntimeException e) {
+        log.accept("could not release the run's files: " + Errors.describe(e));
+      }
       release(run.session, run.madeDirectory);
       setCurrent(null);
     }

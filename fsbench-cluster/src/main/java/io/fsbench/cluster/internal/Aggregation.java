@@ -23,10 +23,10 @@ import java.util.function.ToLongFunction;
 
 /**
  * All clients of a cluster run as one run, right by construction: per job (matched by position,
- * since every client ran the same job), bytes, I/Os, members, CPU time and errors add; the runtime
- * is the union of the clients' I/O windows in the controller's clock, so that the bandwidth is
- * bytes over the time during which any client did I/O; latencies are merged exactly ({@link
- * Latencies}).
+ * since every client ran the same job or job file), bytes, I/Os, members, CPU time and errors add;
+ * each job's runtime is the union of that job's windows on the clients in the controller's clock,
+ * so that the bandwidth is bytes over the time during which any client did I/O; latencies are
+ * merged exactly ({@link Latencies}).
  *
  * <p>What is not aggregated, and why: the sampled bandwidth and IOPS (their 500 ms windows are not
  * aligned across hosts; the aggregate shows none rather than a sum of unaligned windows) and the
@@ -37,9 +37,15 @@ public final class Aggregation {
 
   private Aggregation() {}
 
-  /** The aggregate of {@code clients}: one job per job position, named as the clients named it. */
+  /**
+   * The aggregate of {@code clients}: one job per job position, named as the clients named it; for
+   * workloads other than block jobs, their totals ({@link WorkloadAggregation}).
+   */
   public static RunResult of(List<ClientResult> clients) {
     RunResult first = clients.get(0).run();
+    if (!first.isBlockRun()) {
+      return WorkloadAggregation.of(clients);
+    }
     int jobs = first.jobs().size();
     for (ClientResult client : clients) {
       if (client.run().jobs().size() != jobs) {
@@ -55,10 +61,16 @@ public final class Aggregation {
                 + "; a cluster run's clients run the same job");
       }
     }
-    long runtimeMs = (unionMicros(clients) + 999) / 1000; // rounded up, as fio's runtimes
-    long startMs = clients.stream().mapToLong(ClientResult::startMicros).min().orElse(0) / 1000;
     List<JobResult> merged = new ArrayList<>();
     for (int j = 0; j < jobs; j++) {
+      // each job of a job file over its own windows: a writer before a stonewall does not take
+      // the reader's time after it
+      List<long[]> windows = new ArrayList<>();
+      for (ClientResult client : clients) {
+        windows.add(window(client, j));
+      }
+      long runtimeMs = (union(windows) + 999) / 1000; // rounded up, as fio's runtimes
+      long startMs = windows.stream().mapToLong(w -> w[0]).min().orElse(0) / 1000;
       int index = j;
       merged.add(
           job(clients.stream().map(c -> c.run().jobs().get(index)).toList(), startMs, runtimeMs));
@@ -79,18 +91,35 @@ public final class Aggregation {
    * in which no client did I/O not at all.
    */
   public static long unionMicros(List<ClientResult> clients) {
-    List<ClientResult> byStart =
-        clients.stream().sorted(Comparator.comparingLong(ClientResult::startMicros)).toList();
+    return union(clients.stream().map(c -> new long[] {c.startMicros(), c.endMicros()}).toList());
+  }
+
+  /**
+   * Job {@code index}'s window on {@code client}, µs in the controller's clock: the job's own start
+   * and runtime (the agent's clock, ms) moved by the same shift as the client's whole I/O window.
+   */
+  static long[] window(ClientResult client, int index) {
+    List<JobResult> jobs = client.run().jobs();
+    long firstStartMs = jobs.stream().mapToLong(JobResult::jobStartMs).min().orElse(0);
+    long shift = client.startMicros() - firstStartMs * 1000;
+    JobResult job = jobs.get(index);
+    long start = job.jobStartMs() * 1000 + shift;
+    return new long[] {start, Math.min(client.endMicros(), start + job.jobRuntimeMs() * 1000)};
+  }
+
+  /** The length of the union of windows {start, end}, µs. */
+  static long union(List<long[]> windows) {
+    List<long[]> byStart = windows.stream().sorted(Comparator.comparingLong(w -> w[0])).toList();
     long total = 0;
     long start = Long.MIN_VALUE;
     long end = Long.MIN_VALUE;
-    for (ClientResult client : byStart) {
-      if (client.startMicros() > end) {
+    for (long[] window : byStart) {
+      if (window[0] > end) {
         total += end - start;
-        start = client.startMicros();
-        end = client.endMicros();
+        start = window[0];
+        end = window[1];
       } else {
-        end = Math.max(end, client.endMicros());
+        end = Math.max(end, window[1]);
       }
     }
     return total + (end - start);

@@ -60,13 +60,16 @@ final class ClientResults {
                 Tuning.defaults()),
             Duration.ZERO,
             Duration.ZERO);
+    // a block run's jobs, or another workload's totals: what the controller aggregates
     RunResult run =
-        RunResult.ofJobs(
+        new RunResult(
             report.fsbenchVersion(),
             report.timestampMs(),
             report.workload(),
             report.parameters(),
-            report.jobs(),
+            report.totals() == null
+                ? List.<io.fsbench.api.WorkloadResult>copyOf(report.jobs())
+                : List.<io.fsbench.api.WorkloadResult>of(report.totals()),
             environment,
             volume);
     return new ClientResult(

@@ -329,7 +329,8 @@ public final class ControllerNode implements Receiver, AutoCloseable {
               job.directory().toString(),
               job.clientDirs(),
               p.index,
-              participants.size()));
+              participants.size(),
+              job.work()));
     }
     long deadline = System.nanoTime() + PREPARE_WITHIN.toNanos();
     while (participants.stream().anyMatch(p -> !p.ready)) {

@@ -1,6 +1,8 @@
 package io.fsbench.cluster.internal;
 
 import io.fsbench.api.JobResult;
+import io.fsbench.cluster.ClusterWork;
+import io.fsbench.cluster.WorkloadTotals;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +28,10 @@ public final class Messages {
   /** Agent to controller: the ping back, with the agent's clock when it answered. */
   public record Pong(long seq, long sentMicros, long agentMicros) {}
 
-  /** Controller to agent: take part in this run as client {@code index} of {@code clients}. */
+  /**
+   * Controller to agent: take part in this run as client {@code index} of {@code clients}, running
+   * {@code work} ({@code options} for a job of fio options).
+   */
   public record Prepare(
       String runId,
       String version,
@@ -34,7 +39,8 @@ public final class Messages {
       String directory,
       boolean perClientDir,
       int index,
-      int clients) {}
+      int clients,
+      ClusterWork work) {}
 
   /** Agent to controller: prepared, waiting for the start. */
   public record Ready(String runId) {}
@@ -65,8 +71,9 @@ public final class Messages {
 
   /**
    * One client's result as sent: the block jobs' results in full (histograms included, so that the
-   * controller merges them exactly), where and with what it ran, and its time window in its own
-   * clock, in microseconds since the epoch.
+   * controller merges them exactly) or, for another workload, its totals (null for block jobs),
+   * where and with what it ran, and its time window in its own clock, in microseconds since the
+   * epoch.
    */
   public record ClientReport(
       String hostname,
@@ -83,5 +90,6 @@ public final class Messages {
       String fileSystemType,
       long startedMicros,
       long ioStartMicros,
-      long ioEndMicros) {}
+      long ioEndMicros,
+      WorkloadTotals totals) {}
 }

@@ -129,4 +129,22 @@ class AggregationTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Aggregation.of(List.of(a, b)))
         .hasMessageContaining("b:1 reported 2 jobs");
   }
+
+  @Test
+  void eachJobOfAJobFileRunsOverItsOwnWindowsNotTheWholeRun() throws Exception {
+    JobResult writer = Samples.writeJob(8L << 20, 1_000, Samples.latency(900, 1100, 1500, 40_000));
+    // client a: writer 1-2 s, reader 2-4 s; client b: writer 1.5-2.5 s, reader 2.5-4.5 s
+    ClientResult a =
+        Samples.client(
+            "a:1", List.of(Samples.at(writer, 1_000, 1_000), Samples.at(writer, 2_000, 2_000)));
+    ClientResult b =
+        Samples.client(
+            "b:1", List.of(Samples.at(writer, 1_500, 1_000), Samples.at(writer, 2_500, 2_000)));
+
+    RunResult all = Aggregation.of(List.of(a, b));
+
+    assertThat(all.jobs().get(0).jobRuntimeMs()).isEqualTo(1_500); // 1.0 to 2.5 s, not 3.5 s
+    assertThat(all.jobs().get(1).jobRuntimeMs()).isEqualTo(2_500); // 2.0 to 4.5 s
+    assertThat(all.jobs().get(0).write().ioBytes()).isEqualTo(16L << 20);
+  }
 }

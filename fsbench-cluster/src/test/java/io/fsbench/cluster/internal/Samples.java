@@ -110,4 +110,33 @@ final class Samples {
   static ClientResult client(String address, JobResult job, long startMicros, long endMicros) {
     return new ClientResult(address, "host", run(job), startMicros, endMicros, startMicros, 0, 100);
   }
+
+  /** {@code job} as if it had started at {@code startMs} and run {@code runtimeMs}. */
+  static JobResult at(JobResult job, long startMs, long runtimeMs) throws Exception {
+    var components = JobResult.class.getRecordComponents();
+    Object[] values = new Object[components.length];
+    Class<?>[] types = new Class<?>[components.length];
+    for (int i = 0; i < components.length; i++) {
+      types[i] = components[i].getType();
+      values[i] =
+          switch (components[i].getName()) {
+            case "jobStartMs" -> startMs;
+            case "jobRuntimeMs" -> runtimeMs;
+            default -> components[i].getAccessor().invoke(job);
+          };
+    }
+    return JobResult.class.getDeclaredConstructor(types).newInstance(values);
+  }
+
+  /** A client that ran {@code jobs} one after the other, its window theirs, no clock offset. */
+  static ClientResult client(String address, List<JobResult> jobs) {
+    RunResult one = run(jobs.get(0));
+    RunResult run =
+        RunResult.ofJobs(
+            "0.1.0", 1_000, "two.fio", Map.of(), jobs, one.environment(), one.volume());
+    long start = jobs.stream().mapToLong(JobResult::jobStartMs).min().orElseThrow() * 1000;
+    long end =
+        jobs.stream().mapToLong(j -> j.jobStartMs() + j.jobRuntimeMs()).max().orElseThrow() * 1000;
+    return new ClientResult(address, "host", run, start, end, start, 0, 100);
+  }
 }

@@ -60,6 +60,16 @@ public record JobFile(
     return build(file.toString(), IniReader.read(file), Substitutions.system());
   }
 
+  /**
+   * Parses job-file text as {@link #parse(Path)} parses a file (this machine's environment and
+   * memory for substitutions), {@code source} naming it in messages; an include is read from this
+   * machine, relative to the working directory (a cluster run refuses includes before this).
+   */
+  public static JobFile parse(String source, String text) {
+    return build(
+        source, IniReader.read(text.lines().toList(), null, source), Substitutions.system());
+  }
+
   /** Parses job-file text; includes are resolved against {@code baseDir}. */
   public static JobFile parse(String text, Path baseDir, Map<String, String> environment) {
     return build(

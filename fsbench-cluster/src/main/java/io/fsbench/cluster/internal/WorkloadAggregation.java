@@ -1,0 +1,146 @@
+package io.fsbench.cluster.internal;
+
+import io.fsbench.api.InvalidInputException;
+import io.fsbench.api.Metric;
+import io.fsbench.api.RunResult;
+import io.fsbench.api.Unit;
+import io.fsbench.cluster.ClientResult;
+import io.fsbench.cluster.PhaseTotals;
+import io.fsbench.cluster.WorkloadTotals;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * All clients of a cluster run of a workload other than block jobs as one result (mdtest's
+ * aggregate, for the metadata families): per phase, files, directories and bytes add; the phase's
+ * time is the slowest client's; its rates are the summed counts over that time. Every metric that
+ * is a count or a byte total adds. fs_mark's own per-thread-sum rate and its app overhead (both
+ * sums over threads by definition) add as well.
+ *
+ * <p>Not aggregated, and named in {@link WorkloadTotals#notAggregated()}: latency percentiles and
+ * means (the workloads' results carry percentiles, not histograms, and averaging percentiles would
+ * be wrong), and rates or times the result gives without the counts they come from.
+ */
+final class WorkloadAggregation {
+
+  private WorkloadAggregation() {}
+
+  static RunResult of(List<ClientResult> clients) {
+    List<WorkloadTotals> totals = clients.stream().map(WorkloadAggregation::totals).toList();
+    WorkloadTotals first = totals.get(0);
+    Map<String, PhaseTotals> phases = phases(clients, totals);
+    List<Metric> metrics = new ArrayList<>();
+    List<String> left = new ArrayList<>();
+    for (Metric metric : first.metrics()) {
+      Metric merged = merged(metric, totals, phases);
+      if (merged == null) {
+        left.add(metric.name());
+      } else {
+        metrics.add(merged);
+      }
+    }
+    WorkloadTotals all =
+        new WorkloadTotals(
+            first.workload(), List.copyOf(phases.values()), metrics, first.headlineName(), left);
+    RunResult run = clients.get(0).run();
+    long timestamp = clients.stream().mapToLong(c -> c.run().timestampMs()).max().orElse(0);
+    return new RunResult(
+        run.fsbenchVersion(),
+        timestamp,
+        run.workload(),
+        run.parameters(),
+        List.of(all),
+        run.environment(),
+        run.volume());
+  }
+
+  private static WorkloadTotals totals(ClientResult client) {
+    if (client.run().result() instanceof WorkloadTotals totals) {
+      return totals;
+    }
+    throw new InvalidInputException(
+        "client "
+            + client.address()
+            + " reported "
+            + client.run().result().getClass().getSimpleName()
+            + " rather than a workload's totals; a cluster run's clients run the same workload");
+  }
+
+  /** Each phase's sums and slowest time, in the order the first client ran them. */
+  private static Map<String, PhaseTotals> phases(
+      List<ClientResult> clients, List<WorkloadTotals> totals) {
+    Map<String, PhaseTotals> merged = new LinkedHashMap<>();
+    List<String> names = totals.get(0).phases().stream().map(PhaseTotals::phase).toList();
+    for (int i = 0; i < totals.size(); i++) {
+      List<String> own = totals.get(i).phases().stream().map(PhaseTotals::phase).toList();
+      if (!own.equals(names)) {
+        throw new InvalidInputException(
+            "client "
+                + clients.get(i).address()
+                + " ran the phases "
+                + own
+                + ", client "
+                + clients.get(0).address()
+                + " "
+                + names
+                + "; a cluster run's clients run the same workload");
+      }
+      for (PhaseTotals phase : totals.get(i).phases()) {
+        merged.merge(phase.phase(), phase, WorkloadAggregation::plus);
+      }
+    }
+    return merged;
+  }
+
+  private static PhaseTotals plus(PhaseTotals a, PhaseTotals b) {
+    return new PhaseTotals(
+        a.phase(),
+        a.files() + b.files(),
+        a.directories() + b.directories(),
+        a.bytes() + b.bytes(),
+        a.time().compareTo(b.time()) >= 0 ? a.time() : b.time());
+  }
+
+  /** The aggregate of one metric, or null when it is not aggregated. */
+  private static Metric merged(
+      Metric metric, List<WorkloadTotals> totals, Map<String, PhaseTotals> phases) {
+    String name = metric.name();
+    int dot = name.indexOf('.');
+    PhaseTotals phase = dot < 0 ? null : phases.get(name.substring(0, dot));
+    String rest = dot < 0 ? "" : name.substring(dot + 1);
+    if (phase != null && rest.equals("seconds")) {
+      return Metric.of(name, seconds(phase.time()), Unit.SECONDS);
+    }
+    if (phase != null && rest.equals("files_per_sec")) {
+      return Metric.of(name, phase.filesPerSec(), Unit.FILES_PER_SEC);
+    }
+    if (phase != null && rest.equals("bytes_per_sec")) {
+      return Metric.of(name, phase.bytesPerSec(), Unit.BYTES_PER_SEC);
+    }
+    boolean adds =
+        // a ratio carried as a count (filebench's dataset.ram_ratio) does not add
+        metric.unit() == Unit.COUNT && !name.contains("ratio")
+            || metric.unit() == Unit.BYTES
+            || rest.equals("per_thread_sum.files_per_sec")
+            || rest.equals("app_overhead.seconds");
+    if (!adds) {
+      return null;
+    }
+    double sum = 0;
+    for (WorkloadTotals client : totals) {
+      var own = client.metric(name);
+      if (own.isEmpty()) {
+        return null; // a client without it: no sum rather than a partial one
+      }
+      sum += own.get().value();
+    }
+    return Metric.of(name, sum, metric.unit());
+  }
+
+  private static double seconds(Duration time) {
+    return Math.max(time.toNanos(), 1) / 1e9;
+  }
+}
