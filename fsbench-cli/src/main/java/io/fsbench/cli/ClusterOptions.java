@@ -37,6 +37,13 @@ final class ClusterOptions {
   boolean perClientDir;
 
   @Option(
+      names = "--shared-dir",
+      description =
+          "Run every client in --dir itself, each name it makes starting with its index"
+              + " (mdtest's shared-directory mode; fsmark, tree, postmark).")
+  boolean sharedDir;
+
+  @Option(
       names = "--dns",
       paramLabel = "NAME[@SERVER[:PORT]]",
       description =
@@ -92,6 +99,7 @@ final class ClusterOptions {
     }
     needs("--clients", clients != null);
     needs("--per-client-dir", perClientDir);
+    needs("--shared-dir", sharedDir);
     needs("--secret", secret != null);
     needs("--peers", peers != null);
     needs("--dns", dns != null);
@@ -151,7 +159,10 @@ final class ClusterOptions {
     return directory.toAbsolutePath();
   }
 
-  /** {@code job} with this command line's --members-within, --stonewall and --per-client-dir. */
+  /**
+   * {@code job} with this command line's --members-within, --stonewall, --per-client-dir and
+   * --shared-dir.
+   */
   ClusterJob adjust(ClusterJob job) {
     if (membersWithin != null) {
       job =
@@ -160,6 +171,9 @@ final class ClusterOptions {
     }
     if (stonewall) {
       job = job.stonewall();
+    }
+    if (sharedDir) {
+      job = job.sharedDirectory();
     }
     return perClientDir ? job.perClientDir() : job;
   }

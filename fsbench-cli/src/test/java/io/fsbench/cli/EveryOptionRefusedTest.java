@@ -330,6 +330,13 @@ class EveryOptionRefusedTest {
     add(
         cases,
         command,
+        "--shared-dir",
+        onCluster,
+        List.of("--shared-dir"),
+        "cannot share one directory between clients");
+    add(
+        cases,
+        command,
         "--secret",
         run,
         List.of("--cluster", "t", "--secret", file.toString()),
@@ -369,10 +376,10 @@ class EveryOptionRefusedTest {
         cases,
         "run",
         "--stonewall",
-        List.of("run", "--workload", "fsmark", "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("run", "--workload", "postmark", "--dir", d, "--cluster", "t", "--secret", s),
         List.of("--stonewall"),
-        "--stonewall ends block jobs early",
-        "workload fsmark");
+        "--stonewall ends each client's run early",
+        "workload postmark");
     add(
         cases,
         "compare",
@@ -391,11 +398,10 @@ class EveryOptionRefusedTest {
     add(
         cases,
         "filebench",
-        "--stonewall",
+        "--shared-dir",
         List.of("filebench", jobFile.toString(), "--dir", d, "--cluster", "t", "--secret", s),
-        List.of("--stonewall"),
-        "--stonewall ends block jobs early",
-        "filebench workload file job.fio");
+        List.of("--shared-dir"),
+        "filebench workload file job.fio cannot share one directory");
     List<String> agent = List.of("agent", "--allow-dir", d);
     List<String> agentIn = List.of("agent", "--cluster", "t", "--secret", s, "--allow-dir", d);
     add(

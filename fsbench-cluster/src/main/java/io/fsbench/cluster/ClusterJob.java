@@ -37,6 +37,9 @@ import java.util.TreeMap;
  *     - 1}, in the order of the agents' addresses): clients that differ on purpose
  * @param work what runs: {@link ClusterWork.Kind#FIO_OPTIONS} for {@code fioOptions}, or a job
  *     file's text, or a named workload
+ * @param sharedDir whether every client works in {@code directory} itself, each name it makes
+ *     tagged with its client index (mdtest's shared-directory mode, {@link #sharedDirectory()}),
+ *     rather than in a fresh subdirectory of its own
  */
 public record ClusterJob(
     List<String> fioOptions,
@@ -46,7 +49,8 @@ public record ClusterJob(
     Duration membersWithin,
     boolean stonewalled,
     Map<Integer, List<String>> clientOptions,
-    ClusterWork work) {
+    ClusterWork work,
+    boolean sharedDir) {
 
   public ClusterJob {
     fioOptions = List.copyOf(fioOptions);
@@ -105,12 +109,25 @@ public record ClusterJob(
               + work.describe()
               + " runs the same on every client");
     }
+    if (sharedDir && clientDirs) {
+      throw new InvalidInputException(
+          "a cluster run has a directory per client (--per-client-dir) or one shared by all"
+              + " (--shared-dir), not both; drop one");
+    }
+    if (sharedDir && !work.sharesDirectory()) {
+      throw new InvalidInputException(
+          work.describe()
+              + " cannot share one directory between clients (--shared-dir is mdtest's mode for"
+              + " fsmark, tree and postmark; block jobs share files with filename=); drop"
+              + " --shared-dir");
+    }
     if (stonewalled && !work.finishesEarly()) {
       throw new InvalidInputException(
-          "--stonewall ends block jobs early; "
+          "--stonewall ends each client's run early with what it did (block jobs, job files,"
+              + " fsmark, tree, filebench); "
               + work.describe()
-              + " runs to its end (its runner cannot finish early yet), so the stonewall would"
-              + " stop nothing; drop --stonewall");
+              + " runs to its end (its runner cannot finish early), so the stonewall would stop"
+              + " nothing; drop --stonewall");
     }
   }
 
@@ -131,7 +148,30 @@ public record ClusterJob(
         membersWithin,
         stonewalled,
         clientOptions,
-        ClusterWork.FIO_OPTIONS);
+        ClusterWork.FIO_OPTIONS,
+        false);
+  }
+
+  /** The job of job files and workloads, each client in a fresh subdirectory of its own. */
+  public ClusterJob(
+      List<String> fioOptions,
+      Path directory,
+      int clients,
+      boolean clientDirs,
+      Duration membersWithin,
+      boolean stonewalled,
+      Map<Integer, List<String>> clientOptions,
+      ClusterWork work) {
+    this(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        false);
   }
 
   /** A job of fio options in {@code directory} on {@code clients} agents; 30 s for them to come. */
@@ -174,7 +214,8 @@ public record ClusterJob(
         Duration.ofSeconds(30),
         false,
         Map.of(),
-        ClusterWork.jobFile(name, text));
+        ClusterWork.jobFile(name, text),
+        false);
   }
 
   /**
@@ -197,7 +238,8 @@ public record ClusterJob(
         Duration.ofSeconds(30),
         false,
         Map.of(),
-        ClusterWork.workload(name, parameters));
+        ClusterWork.workload(name, parameters),
+        false);
   }
 
   /**
@@ -211,19 +253,54 @@ public record ClusterJob(
           "a job of fio options is made with ClusterJob.fio(options, directory, clients)");
     }
     return new ClusterJob(
-        List.of(), directory, clients, false, Duration.ofSeconds(30), false, Map.of(), work);
+        List.of(), directory, clients, false, Duration.ofSeconds(30), false, Map.of(), work, false);
   }
 
   /** This job with a directory of its own for each client. */
   public ClusterJob perClientDir() {
     return new ClusterJob(
-        fioOptions, directory, clients, true, membersWithin, stonewalled, clientOptions, work);
+        fioOptions,
+        directory,
+        clients,
+        true,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir);
+  }
+
+  /**
+   * This job with every client in {@code directory} itself, each name a client makes starting with
+   * its index ({@code 2.}...), as mdtest runs without {@code -u}: all clients create, stat and
+   * remove in one directory, the case that measures a shared filesystem's directory locking. For
+   * fsmark (without subdirectories), tree and postmark; the directory must exist.
+   */
+  public ClusterJob sharedDirectory() {
+    return new ClusterJob(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        true);
   }
 
   /** This job, waiting at most {@code deadline} for its agents. */
   public ClusterJob membersWithin(Duration deadline) {
     return new ClusterJob(
-        fioOptions, directory, clients, clientDirs, deadline, stonewalled, clientOptions, work);
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        deadline,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir);
   }
 
   /**
@@ -232,7 +309,15 @@ public record ClusterJob(
    */
   public ClusterJob stonewall() {
     return new ClusterJob(
-        fioOptions, directory, clients, clientDirs, membersWithin, true, clientOptions, work);
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        true,
+        clientOptions,
+        work,
+        sharedDir);
   }
 
   /**
@@ -245,7 +330,15 @@ public record ClusterJob(
     all.addAll(options);
     more.put(index, all);
     return new ClusterJob(
-        fioOptions, directory, clients, clientDirs, membersWithin, stonewalled, more, work);
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        more,
+        work,
+        sharedDir);
   }
 
   /** The fio options of client {@code index}: the job's, then those added for that client. */

@@ -1,8 +1,13 @@
 package io.fsbench.cluster;
 
 import io.fsbench.Workloads;
+import io.fsbench.api.FilebenchSpec;
+import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
+import io.fsbench.api.PostMarkSpec;
+import io.fsbench.api.TreeSpec;
+import io.fsbench.api.Workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -128,15 +133,42 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
   }
 
   /**
-   * Whether its runner ends early with a result when asked ({@code Session.finish()}): block jobs
-   * do; the other workloads run to their end, so a stonewall could not stop them.
+   * Whether its runner ends early with a result when asked ({@code Session.finish()}): block jobs,
+   * fsmark and tree (the phase under way cut short, no later phase) and filebench do; postmark and
+   * the others run to their end, so a stonewall could not stop them.
    */
   public boolean finishesEarly() {
     return switch (kind) {
-      case FIO_OPTIONS, FIO_JOB_FILE -> true;
-      case WORKLOAD -> Workloads.named(name, parameters) instanceof JobSpec;
-      case FILEBENCH_SCRIPT -> false;
+      case FIO_OPTIONS, FIO_JOB_FILE, FILEBENCH_SCRIPT -> true;
+      case WORKLOAD -> {
+        Workload workload = Workloads.named(name, parameters);
+        yield workload instanceof JobSpec
+            || workload instanceof FsMarkSpec
+            || workload instanceof TreeSpec
+            || workload instanceof FilebenchSpec;
+      }
     };
+  }
+
+  /**
+   * Whether clients can run it together in one directory, each name tagged with its client index
+   * ({@code Session.shareDirectory}): fsmark, tree and postmark, as mdtest's shared mode.
+   */
+  public boolean sharesDirectory() {
+    if (kind != Kind.WORKLOAD) {
+      return false;
+    }
+    Workload workload = Workloads.named(name, parameters);
+    return workload instanceof FsMarkSpec
+        || workload instanceof TreeSpec
+        || workload instanceof PostMarkSpec;
+  }
+
+  /** Whether it runs block jobs, whose results have bytes and I/Os to stonewall. */
+  public boolean isBlock() {
+    return kind == Kind.FIO_OPTIONS
+        || kind == Kind.FIO_JOB_FILE
+        || kind == Kind.WORKLOAD && Workloads.named(name, parameters) instanceof JobSpec;
   }
 
   /** How the work is named in messages: the job file's name or the workload's. */

@@ -57,11 +57,40 @@ class ClusterWorkTest {
 
   @Test
   void aStonewallIsRefusedForAWorkloadWhoseRunnerCannotFinishEarly() {
-    ClusterJob fsmark = ClusterJob.workload("fsmark", Map.of("files", "10"), Path.of("/x"), 2);
-    assertThatThrownBy(fsmark::stonewall)
+    ClusterJob postmark = ClusterJob.workload("postmark", Map.of(), Path.of("/x"), 2);
+    assertThatThrownBy(postmark::stonewall)
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("--stonewall")
-        .hasMessageContaining("workload fsmark");
+        .hasMessageContaining("workload postmark");
+  }
+
+  @Test
+  void aStonewallIsAcceptedForTheMetadataWorkloadsAndFilebenchWhoseRunnersFinishEarly() {
+    assertThat(
+            ClusterJob.workload("fsmark", Map.of("files", "10"), Path.of("/x"), 2)
+                .stonewall()
+                .stonewalled())
+        .isTrue();
+    assertThat(ClusterJob.workload("tree", Map.of(), Path.of("/x"), 2).stonewall().stonewalled())
+        .isTrue();
+    ClusterWork script =
+        ClusterWork.filebench("mail.f", "run 1\n", Map.of(), java.util.Optional.empty(), 1);
+    assertThat(ClusterJob.of(script, Path.of("/x"), 2).stonewall().stonewalled()).isTrue();
+  }
+
+  @Test
+  void aSharedDirectoryIsForTheMetadataWorkloadsAndNotWithADirectoryPerClient() {
+    ClusterJob fsmark =
+        ClusterJob.workload("fsmark", Map.of("files", "10"), Path.of("/x"), 2).sharedDirectory();
+    assertThat(fsmark.sharedDir()).isTrue();
+    assertThatThrownBy(fsmark::perClientDir)
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("not both");
+    assertThatThrownBy(
+            () -> ClusterJob.fio(List.of("rw=write"), Path.of("/x"), 2).sharedDirectory())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("cannot share one directory")
+        .hasMessageContaining("filename=");
   }
 
   @Test
@@ -119,11 +148,7 @@ class ClusterWorkTest {
   }
 
   @Test
-  void aFilebenchScriptIsNeverStonewalledAndABadVariableIsRefusedAtOnce() {
-    ClusterWork work =
-        ClusterWork.filebench("mail.f", "run 1\n", Map.of(), java.util.Optional.empty(), 1);
-    assertThatThrownBy(() -> ClusterJob.of(work, Path.of("/x"), 2).stonewall())
-        .hasMessageContaining("filebench workload file mail.f");
+  void aFilebenchScriptWithABadVariableIsRefusedAtOnce() {
     assertThatThrownBy(
             () ->
                 ClusterWork.filebench(

@@ -177,6 +177,62 @@ class ClusterWorkloadsIT {
   }
 
   @Test
+  void anFsMarkRunOfThreeAgentsInOneSharedDirectoryCountsEveryFileAndLeavesNothing()
+      throws Exception {
+    Path directory = Files.createDirectories(shared.resolve("md-shared"));
+    ClusterJob job =
+        ClusterJob.workload(
+                "fsmark",
+                Map.of("files", "300", "size", "0", "operations", "create,stat,delete"),
+                directory,
+                3)
+            .membersWithin(Duration.ofSeconds(20))
+            .sharedDirectory(); // mdtest without -u: one directory, names tagged per client
+    ClusterResult result;
+    try (Cluster cluster = Cluster.connect(member("127.0.0.40"))) {
+      result = cluster.run(job);
+    }
+
+    assertThat(result.clients())
+        .as("every client ran in the shared directory itself")
+        .allSatisfy(
+            c -> assertThat(c.run().volume().mountPoint()).hasToString(directory.toString()));
+    WorkloadTotals all = (WorkloadTotals) result.aggregate().result();
+    for (PhaseTotals phase : all.phases()) {
+      assertThat(phase.files()).as(phase.phase()).isEqualTo(900);
+    }
+    assertNothingLeft(directory);
+  }
+
+  @Test
+  void aStonewalledTreeRunEndsWithWhatEachClientDidAndItsSumsCheckOut() throws Exception {
+    Files.createDirectories(shared.resolve("tree-walled"));
+    ClusterJob job =
+        ClusterJob.workload("tree", Map.of("files", "300"), shared.resolve("tree-walled"), 3)
+            .membersWithin(Duration.ofSeconds(20))
+            .perClientDir()
+            .stonewall();
+    ClusterResult result;
+    try (Cluster cluster = Cluster.connect(member("127.0.0.40"))) {
+      result = cluster.run(job);
+    }
+
+    // each client's phases are cut short where the first one's finish found them; the aggregate
+    // is what they did, so the block jobs' stonewalled figures do not apply
+    assertThat(result.stonewalled()).isEmpty();
+    WorkloadTotals all = (WorkloadTotals) result.aggregate().result();
+    for (int p = 0; p < all.phases().size(); p++) {
+      long files = 0;
+      for (ClientResult client : result.clients()) {
+        List<PhaseTotals> own = ((WorkloadTotals) client.run().result()).phases();
+        files += p < own.size() ? own.get(p).files() : 0;
+      }
+      assertThat(all.phases().get(p).files()).as(all.phases().get(p).phase()).isEqualTo(files);
+    }
+    assertNothingLeft(shared.resolve("tree-walled"));
+  }
+
+  @Test
   void aFilebenchScriptRunsOnEveryClientAndItsOperationCountsAdd() throws Exception {
     Files.createDirectories(shared.resolve("fb"));
     String script =

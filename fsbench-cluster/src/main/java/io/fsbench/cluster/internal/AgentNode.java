@@ -245,8 +245,8 @@ public final class AgentNode implements Receiver, AutoCloseable {
     try {
       Path directory = Path.of(prepare.directory());
       guard.checkDirectory(directory);
-      // mdtest's unique-directory mode; its shared-directory mode would instead run every client
-      // in the directory itself, telling the session to tag names with "client-" + index
+      // mdtest's two modes: a directory per client (-u), or all clients in the directory itself,
+      // every name a client makes tagged with its index
       if (prepare.perClientDir()) {
         directory = directory.resolve("client-" + prepare.index());
         guard.checkDirectory(directory);
@@ -255,7 +255,11 @@ public final class AgentNode implements Receiver, AutoCloseable {
           made = directory;
         }
       }
-      session = fsbench.session(null, Target.directory(directory)).check();
+      session = fsbench.session(null, Target.directory(directory));
+      if (prepare.sharedDir()) {
+        session.shareDirectory(Integer.toString(prepare.index()));
+      }
+      session.check();
       AgentWork.Prepared work =
           AgentWork.prepare(session, prepare.options(), prepare.work(), guard);
       setCurrent(new Current(prepare.runId(), from, session, work, made));

@@ -166,7 +166,11 @@ public final class ControllerNode implements Receiver, AutoCloseable {
     for (Participant p : participants) {
       clients.add(ClientResults.of(p.report, p.here.address(), p.offsetMicros, p.rttMicros));
     }
-    ClusterResult result = result(clients, startAt, setupNanos, gatherBegun, job.stonewalled());
+    // a stonewalled block run cuts bytes at the first finish; other workloads' clients report
+    // their phases cut short themselves, so their aggregate is already the stonewalled one
+    ClusterResult result =
+        result(
+            clients, startAt, setupNanos, gatherBegun, job.stonewalled() && job.work().isBlock());
     log.accept(
         String.format(
             java.util.Locale.ROOT,
@@ -330,7 +334,8 @@ public final class ControllerNode implements Receiver, AutoCloseable {
               job.clientDirs(),
               p.index,
               participants.size(),
-              job.work()));
+              job.work(),
+              job.sharedDir()));
     }
     long deadline = System.nanoTime() + PREPARE_WITHIN.toNanos();
     while (participants.stream().anyMatch(p -> !p.ready)) {

@@ -30,7 +30,8 @@ public final class Messages {
 
   /**
    * Controller to agent: take part in this run as client {@code index} of {@code clients}, running
-   * {@code work} ({@code options} for a job of fio options).
+   * {@code work} ({@code options} for a job of fio options), in {@code directory} itself with names
+   * tagged by {@code index} when {@code sharedDir}.
    */
   public record Prepare(
       String runId,
@@ -40,7 +41,8 @@ public final class Messages {
       boolean perClientDir,
       int index,
       int clients,
-      ClusterWork work) {}
+      ClusterWork work,
+      boolean sharedDir) {}
 
   /** Agent to controller: prepared, waiting for the start. */
   public record Ready(String runId) {}

@@ -30,7 +30,11 @@ final class WorkloadAggregation {
 
   static RunResult of(List<ClientResult> clients) {
     List<WorkloadTotals> totals = clients.stream().map(WorkloadAggregation::totals).toList();
-    WorkloadTotals first = totals.get(0);
+    // the client that ran the most phases: a stonewalled run's others stopped after a prefix
+    WorkloadTotals first =
+        totals.stream()
+            .max(java.util.Comparator.comparingInt(t -> t.phases().size()))
+            .orElseThrow();
     Map<String, PhaseTotals> phases = phases(clients, totals);
     List<Metric> metrics = new ArrayList<>();
     List<String> left = new ArrayList<>();
@@ -69,21 +73,31 @@ final class WorkloadAggregation {
             + " rather than a workload's totals; a cluster run's clients run the same workload");
   }
 
-  /** Each phase's sums and slowest time, in the order the first client ran them. */
+  /**
+   * Each phase's sums and slowest time, in the order the clients ran them. A client's phases are
+   * those of the one that ran the most, or the first of them: a stonewall ends a client's run after
+   * the phase it cut short, and the phases it did not reach count nothing for it.
+   */
   private static Map<String, PhaseTotals> phases(
       List<ClientResult> clients, List<WorkloadTotals> totals) {
     Map<String, PhaseTotals> merged = new LinkedHashMap<>();
-    List<String> names = totals.get(0).phases().stream().map(PhaseTotals::phase).toList();
+    int most = 0;
+    for (int i = 1; i < totals.size(); i++) {
+      if (totals.get(i).phases().size() > totals.get(most).phases().size()) {
+        most = i;
+      }
+    }
+    List<String> names = phaseNames(totals.get(most));
     for (int i = 0; i < totals.size(); i++) {
-      List<String> own = totals.get(i).phases().stream().map(PhaseTotals::phase).toList();
-      if (!own.equals(names)) {
+      List<String> own = phaseNames(totals.get(i));
+      if (!names.subList(0, own.size()).equals(own)) {
         throw new InvalidInputException(
             "client "
                 + clients.get(i).address()
                 + " ran the phases "
                 + own
                 + ", client "
-                + clients.get(0).address()
+                + clients.get(most).address()
                 + " "
                 + names
                 + "; a cluster run's clients run the same workload");
@@ -93,6 +107,10 @@ final class WorkloadAggregation {
       }
     }
     return merged;
+  }
+
+  private static List<String> phaseNames(WorkloadTotals totals) {
+    return totals.phases().stream().map(PhaseTotals::phase).toList();
   }
 
   private static PhaseTotals plus(PhaseTotals a, PhaseTotals b) {
@@ -132,6 +150,9 @@ final class WorkloadAggregation {
     double sum = 0;
     for (WorkloadTotals client : totals) {
       var own = client.metric(name);
+      if (own.isEmpty() && phase != null && !phaseNames(client).contains(phase.phase())) {
+        continue; // a phase this client's stonewalled run never reached: it did none of it
+      }
       if (own.isEmpty()) {
         return null; // a client without it: no sum rather than a partial one
       }

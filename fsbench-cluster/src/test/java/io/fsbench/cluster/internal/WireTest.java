@@ -60,7 +60,8 @@ class WireTest {
             true,
             1,
             3,
-            ClusterWork.jobFile("two.fio", text));
+            ClusterWork.jobFile("two.fio", text),
+            false);
 
     Prepare received = Wire.decode(Wire.encode(prepare)).body(Prepare.class);
 
@@ -80,7 +81,8 @@ class WireTest {
             false,
             0,
             2,
-            ClusterWork.workload("fsmark", Map.of("files", "100", "threads", "2")));
+            ClusterWork.workload("fsmark", Map.of("files", "100", "threads", "2")),
+            true);
 
     Prepare received = Wire.decode(Wire.encode(prepare)).body(Prepare.class);
 

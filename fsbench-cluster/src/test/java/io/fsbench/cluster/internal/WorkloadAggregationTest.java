@@ -73,15 +73,38 @@ class WorkloadAggregationTest {
   }
 
   @Test
-  void clientsThatRanDifferentPhasesAreRefusedByName() {
+  void aClientStonewalledAfterItsFirstPhaseCountsNothingForThePhasesItDidNotReach() {
     ClientResult two = client("127.0.0.11:7800", 1000, 400, 250, 180);
-    RunResult oneRun = run(fsmark(1000, 250, List.of()));
+    RunResult oneRun = run(fsmark(600, 250, List.of()));
     ClientResult one = new ClientResult("127.0.0.12:7800", "h", oneRun, 0, 1000, 0, 0, 10);
 
-    assertThatThrownBy(() -> Aggregation.of(List.of(two, one)))
+    WorkloadTotals all = (WorkloadTotals) Aggregation.of(List.of(one, two)).result();
+
+    assertThat(all.phases()).extracting(PhaseTotals::phase).containsExactly("create", "stat");
+    assertThat(all.phases().get(0).files()).isEqualTo(1600);
+    assertThat(all.phases().get(1).files()).isEqualTo(400);
+    assertThat(all.metric("stat.files").orElseThrow().value()).isEqualTo(400);
+  }
+
+  @Test
+  void clientsWhosePhasesDifferOtherThanByAStonewallAreRefusedByName() {
+    ClientResult two = client("127.0.0.11:7800", 1000, 400, 250, 180);
+    FsMarkPhaseResult delete =
+        new FsMarkPhaseResult(
+            MetadataOperation.DELETE,
+            1000,
+            Duration.ofMillis(100),
+            1e4,
+            1e4,
+            Duration.ofMillis(1),
+            List.of(latency(1000)));
+    RunResult otherRun = run(fsmark(1000, 250, List.of(delete)));
+    ClientResult other = new ClientResult("127.0.0.12:7800", "h", otherRun, 0, 1000, 0, 0, 10);
+
+    assertThatThrownBy(() -> Aggregation.of(List.of(two, other)))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("127.0.0.12:7800")
-        .hasMessageContaining("[create]");
+        .hasMessageContaining("[create, delete]");
   }
 
   private static ClientResult client(
