@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What an agent lets a controller ask of it: fsbench block jobs only (there is no option that runs
+ * What an agent lets a controller ask of it: fsbench's own jobs and workloads only (none runs
  * a command), in a directory under one it was allowed, naming no file outside it. Anything else is
  * refused naming the path, before anything is made.
  */
