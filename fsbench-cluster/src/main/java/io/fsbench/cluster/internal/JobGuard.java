@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What an agent lets a controller ask of it: fsbench's own jobs and workloads only (none runs
- * a command), in a directory under one it was allowed, naming no file outside it. Anything else is
+ * What an agent lets a controller ask of it: fsbench's own jobs and workloads only (none runs a
+ * command), in a directory under one it was allowed, naming no file outside it. Anything else is
  * refused naming the path, before anything is made.
  */
 final class JobGuard {
