@@ -24,7 +24,8 @@ module io.fsbench.core {
       io.fsbench.cli,
       io.fsbench.bench;
   exports io.fsbench.core.volume to
-      io.fsbench.cli;
+      io.fsbench.cli,
+      io.fsbench.bench;
   exports io.fsbench.core.engine to
       io.fsbench.bench;
   exports io.fsbench.core.engine.block to
@@ -33,6 +34,8 @@ module io.fsbench.core {
       io.fsbench.bench;
   exports io.fsbench.core.workload.filebench to
       io.fsbench.cli,
+      io.fsbench.bench;
+  exports io.fsbench.core.workload.aging to
       io.fsbench.bench;
   exports io.fsbench.core.workload.bonnie to
       io.fsbench.bench;
