@@ -8,7 +8,8 @@ import java.util.Optional;
  *
  * @param tool {@code geriatrix} or {@code fsbench}
  * @param diskBytes the volume's total bytes from statfs (Geriatrix's {@code -n})
- * @param operations creates and deletes (and fsbench's replaces and renames) after the start
+ * @param operations creates and deletes (and fsbench's replaces and renames), the fill included
+ * @param fillOperations the fill's creates (Geriatrix's, from its fake mode; 0 where not known)
  * @param fullness used over total bytes from statfs after a sync and a freeze and thaw
  * @param writtenVolumes data written in all (the fill included) over the volume's total bytes
  * @param ageDistance the tool's own total variation distance of its final ages from the profile
@@ -22,6 +23,7 @@ record AgedSide(
     String tool,
     long diskBytes,
     long operations,
+    long fillOperations,
     double fullness,
     double writtenVolumes,
     double ageDistance,

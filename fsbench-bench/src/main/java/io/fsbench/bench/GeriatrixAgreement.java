@@ -76,19 +76,22 @@ final class GeriatrixAgreement {
             f.fullness() >= c.fullness() - 0.001
                 && f.fullness() <= c.fullness() + FSBENCH_OVERSHOOT));
     double live = g.census().bytes() / (double) g.diskBytes();
-    double sigma = Math.sqrt(walkSteps(c, profile, g)) * rmsSize(profile.sizes()) / g.diskBytes();
+    double mean = meanSize(profile.sizes());
+    double predicted = g.fillOperations() * mean / g.diskBytes();
+    double sigma = walkSigma(profile, g);
     rows.add(
         new Row(
-            "live bytes / -n (geriatrix)",
+            "live bytes / -n",
             pct(live),
             pct(f.census().bytes() / (double) g.diskBytes()),
             String.format(
                 Locale.ROOT,
-                "geriatrix within %.0f sigma (%.2f%%) of %s",
+                "geriatrix %s ± %.0f sigma (%.2f%%): fill's %d files at the profile's mean",
+                pct(predicted),
                 WALK_SIGMAS,
                 sigma * 100,
-                pct(c.fullness())),
-            Math.abs(live - c.fullness()) <= WALK_SIGMAS * sigma));
+                g.fillOperations()),
+            Math.abs(live - predicted) <= WALK_SIGMAS * sigma));
     double step = profile.sizes().get(profile.sizes().size() - 1).value() / g.diskBytes() + 0.005;
     rows.add(
         new Row(
@@ -205,27 +208,26 @@ final class GeriatrixAgreement {
   }
 
   /**
-   * Geriatrix's operations after its fill, estimated: all of them less the files the fill takes at
-   * the profile's mean size (Geriatrix does not print where its fill ended).
+   * How far Geriatrix's live bytes may be from its fill's file count at the profile's mean size,
+   * over {@code -n}: its coin tosses make the file count a random walk of one file per operation
+   * after the fill ({@code sqrt(steps)} files of the mean size), and whole files per bucket leave
+   * up to one of the largest size more or less.
    */
-  static long walkSteps(GeriatrixCase c, GeriatrixProfile profile, AgedSide g) {
-    double mean = 0;
-    double[] shares = GeriatrixProfile.shares(profile.sizes());
-    for (int i = 0; i < shares.length; i++) {
-      mean += shares[i] * profile.sizes().get(i).value();
-    }
-    long fill = (long) Math.ceil(c.fullness() * g.diskBytes() / mean);
-    return Math.max(1, g.operations() - fill);
+  static double walkSigma(GeriatrixProfile profile, AgedSide g) {
+    double mean = meanSize(profile.sizes());
+    double largest = profile.sizes().get(profile.sizes().size() - 1).value();
+    long steps = Math.max(1, g.operations() - g.fillOperations());
+    return Math.sqrt(steps * mean * mean + largest * largest) / g.diskBytes();
   }
 
-  /** The root-mean-square file size of the profile, Geriatrix's sizes being each bucket's bound. */
-  static double rmsSize(List<AgingProfile.Bucket> sizes) {
+  /** The profile's mean size, Geriatrix's sizes being each bucket's bound. */
+  static double meanSize(List<AgingProfile.Bucket> sizes) {
     double[] shares = GeriatrixProfile.shares(sizes);
-    double sum = 0;
+    double mean = 0;
     for (int i = 0; i < shares.length; i++) {
-      sum += shares[i] * sizes.get(i).value() * sizes.get(i).value();
+      mean += shares[i] * sizes.get(i).value();
     }
-    return Math.sqrt(sum);
+    return mean;
   }
 
   /**

@@ -267,17 +267,18 @@ public final class GeriatrixDiff {
     Path root = directory(volume, "fsbench-geriatrix");
     long total = stats(root).totalBytes();
     log.println("vs-geriatrix:   geriatrix on " + volume.mountPoint());
-    GeriatrixRun run =
-        GeriatrixRun.run(
-            new GeriatrixRun.Request(
-                binary, profileDir, root, total, c.fullness(), c.overwrite(), c.seed(), timeLimit),
-            caseDir);
+    GeriatrixRun.Request request =
+        new GeriatrixRun.Request(
+            binary, profileDir, root, total, c.fullness(), c.overwrite(), c.seed(), timeLimit);
+    GeriatrixRun run = GeriatrixRun.run(request, caseDir);
+    long fill = GeriatrixRun.fillOperations(request, caseDir.resolve("fill"));
     log.println("vs-geriatrix:   " + String.join(" ", run.command()));
     double fullness = quiescedFullness(root);
     return new AgedSide(
         "geriatrix",
         total,
         run.operations(),
+        fill,
         fullness,
         (run.workloadMib() << 20) / (double) total,
         run.ageDistance(),
@@ -309,6 +310,7 @@ public final class GeriatrixDiff {
         "fsbench",
         total,
         result.created() + result.deleted() + result.modified() + result.renamed(),
+        0,
         fullness,
         result.bytesWritten() / (double) total,
         result.ageDistance(),

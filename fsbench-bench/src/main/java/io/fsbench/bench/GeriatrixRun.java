@@ -78,6 +78,26 @@ record GeriatrixRun(
    * @param scratch where its three output files and its log go
    */
   static GeriatrixRun run(Request r, Path scratch) {
+    return run(r, r.mountPoint(), r.overwrite(), false, scratch);
+  }
+
+  /**
+   * The operations Geriatrix's fill takes for the request, from a run in its fake mode ({@code -f
+   * 1}: no file is made) with {@code -i 0}, which stops one operation after the fill. Its fill
+   * draws sizes from a generator seeded with the profile's total weight, not {@code -r}, so this is
+   * the fill of every seed.
+   */
+  static long fillOperations(Request r, Path scratch) {
+    try {
+      Path fake = Files.createDirectories(scratch);
+      return run(r, fake, 0, true, fake).operations() - 1;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static GeriatrixRun run(
+      Request r, Path mountPoint, int runs, boolean fake, Path scratch) {
     Path ages = scratch.resolve("age.out");
     Path sizes = scratch.resolve("size.out");
     Path depths = scratch.resolve("dir.out");
