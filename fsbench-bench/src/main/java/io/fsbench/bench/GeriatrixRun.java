@@ -113,7 +113,7 @@ record GeriatrixRun(
             "-r",
             Long.toString(r.seed()),
             "-m",
-            r.mountPoint().toString(),
+            mountPoint.toString(),
             "-a",
             r.profile().resolve(GeriatrixProfile.AGES).toString(),
             "-s",
@@ -129,9 +129,9 @@ record GeriatrixRun(
             "-t",
             "1",
             "-i",
-            Integer.toString(r.overwrite()),
+            Integer.toString(runs),
             "-f",
-            "0",
+            fake ? "1" : "0",
             "-p",
             "0",
             "-c",
@@ -150,14 +150,10 @@ record GeriatrixRun(
               .redirectOutput(log.toFile())
               .start();
       running = p;
-      boolean ended = p.waitFor(minutes * 60 + 60, TimeUnit.SECONDS);
-      if (!ended) {
+      String hang = awaitEnd(p, log, minutes * 60 + 60);
+      if (hang != null) {
         stopRunning();
-        throw new FsBenchException(
-            FsBenchException.Kind.RUN_FAILED,
-            "Geriatrix did not end within its time limit plus a minute (it retries a failed"
-                + " fallocate forever: the volume is likely full); its log: "
-                + log);
+        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, hang + "; its log: " + log);
       }
       running = null;
       out = Files.readString(log);
@@ -174,6 +170,31 @@ record GeriatrixRun(
       throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "interrupted", e);
     }
     return parse(command, out, read(ages), read(sizes), read(depths));
+  }
+
+  /**
+   * Waits for Geriatrix to exit; null when it did, else why it was stopped. Its worker thread
+   * retries a failed fallocate forever, once a second, while the main thread goes on to the end and
+   * prints its statistics, then waits for the worker: a process alive a minute after printing them
+   * has filled its volume.
+   */
+  private static String awaitEnd(Process p, Path log, long limitSeconds)
+      throws IOException, InterruptedException {
+    long printedAt = -1;
+    for (long second = 0; second < limitSeconds; second++) {
+      if (p.waitFor(1, TimeUnit.SECONDS)) {
+        return null;
+      }
+      if (printedAt < 0 && Files.readString(log).contains("Age distribution dumped in")) {
+        printedAt = second;
+      }
+      if (printedAt >= 0 && second - printedAt >= 60) {
+        return "Geriatrix printed its end but did not exit within a minute: its file thread"
+            + " retries a failed fallocate forever, so the volume is full (Geriatrix's live bytes"
+            + " rose above the volume; see docs/aging.md, \"Against Geriatrix\")";
+      }
+    }
+    return "Geriatrix did not end within its time limit plus a minute";
   }
 
   static GeriatrixRun parse(
