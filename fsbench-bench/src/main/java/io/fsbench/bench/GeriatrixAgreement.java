@@ -177,6 +177,13 @@ final class GeriatrixAgreement {
             null));
     rows.add(
         new Row(
+            "free space (plugin)",
+            g.fragmentation().map(Fragmentation::summary).orElse("-"),
+            f.fragmentation().map(Fragmentation::summary).orElse("-"),
+            "-",
+            null));
+    rows.add(
+        new Row(
             "contiguous runs per file",
             num(g.census().runsPerFile()),
             num(f.census().runsPerFile()),
