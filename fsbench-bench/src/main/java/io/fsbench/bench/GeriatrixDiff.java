@@ -47,6 +47,11 @@ public final class GeriatrixDiff {
           + " --fullness PCT, --overwrite N, --seed N, --count N, --time-limit DURATION, --dir PATH,"
           + " --converge yes|no";
 
+  /** Set when the harness is stopped: the aging cancels, no further case starts. */
+  private static final AtomicBoolean CANCEL = new AtomicBoolean();
+
+  private static final Thread MAIN = Thread.currentThread();
+
   /** Volumes open now, closed by the shutdown hook when the harness is stopped (Ctrl-C). */
   private static final Deque<Volume> OPEN = new ConcurrentLinkedDeque<>();
 
@@ -75,11 +80,21 @@ public final class GeriatrixDiff {
   }
 
   public static void main(String[] args) {
+    int code;
     try {
-      System.exit(run(args));
-    } catch (FsBenchException e) {
-      System.err.println("vs-geriatrix: " + e.getMessage());
-      System.exit(e.kind().exitCode());
+      code = run(args);
+    } catch (RuntimeException e) {
+      if (CANCEL.get()) {
+        return; // stopped: the shutdown hook waits for this thread, then releases what is left
+      }
+      if (!(e instanceof FsBenchException f)) {
+        throw e;
+      }
+      System.err.println("vs-geriatrix: " + f.getMessage());
+      code = f.kind().exitCode();
+    }
+    if (!CANCEL.get()) {
+      System.exit(code); // System.exit during a shutdown would block for ever
     }
   }
 
@@ -139,12 +154,20 @@ public final class GeriatrixDiff {
         new GeriatrixDiff(binary, profileDir, limit, converge.equals("yes"), scratch, System.err);
     List<DiffSummary.Case<GeriatrixCase>> results = new ArrayList<>();
     for (GeriatrixCase c : cases) {
+      if (CANCEL.get()) {
+        System.err.println("vs-geriatrix: stopped; releasing the volumes");
+        return 130;
+      }
       List<String> problems;
       try {
         List<GeriatrixAgreement.Row> rows = diff.compare(c);
         System.out.println(GeriatrixAgreement.table(c, rows));
         problems = GeriatrixAgreement.problems(rows);
       } catch (FsBenchException | UncheckedIOException e) {
+        if (CANCEL.get()) {
+          System.err.println("vs-geriatrix: stopped; releasing the volumes");
+          return 130;
+        }
         problems = List.of("failed: " + e.getMessage());
       }
       DiffSummary.Case<GeriatrixCase> result = new DiffSummary.Case<>(c, problems);
@@ -223,7 +246,15 @@ public final class GeriatrixDiff {
 
   /** Ends Geriatrix if it runs, then closes (unmounts, detaches, deletes) every open volume. */
   static void releaseAll() {
+    CANCEL.set(true);
     GeriatrixRun.stopRunning();
+    // The harness's own thread stops at the aging's next check or as Geriatrix ends, and closes
+    // its case's volumes itself; wait for it rather than unmount under its feet.
+    try {
+      MAIN.join(Duration.ofSeconds(60).toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     Volume v;
     while ((v = OPEN.pollLast()) != null) {
       try {
@@ -244,7 +275,7 @@ public final class GeriatrixDiff {
       AgedSide fsbench = ageWithFsbench(c, f);
       return GeriatrixAgreement.rows(c, profile, geriatrix, fsbench, converge);
     } finally {
-      OPEN.clear();
+      OPEN.clear(); // the try closed them
     }
   }
 
@@ -271,6 +302,7 @@ public final class GeriatrixDiff {
         new GeriatrixRun.Request(
             binary, profileDir, root, total, c.fullness(), c.overwrite(), c.seed(), timeLimit);
     GeriatrixRun run = GeriatrixRun.run(request, caseDir);
+    requireNotStopped();
     long fill = GeriatrixRun.fillOperations(request, caseDir.resolve("fill"));
     log.println("vs-geriatrix:   " + String.join(" ", run.command()));
     double fullness = quiescedFullness(root);
@@ -302,8 +334,7 @@ public final class GeriatrixDiff {
             .timeLimit(timeLimit)
             .build();
     AgingResult result =
-        new AgingRunner()
-            .run(spec, new RunContext(root, volume, fraction -> {}, new AtomicBoolean()));
+        new AgingRunner().run(spec, new RunContext(root, volume, fraction -> {}, CANCEL));
     long total = stats(root).totalBytes();
     double fullness = quiescedFullness(root);
     return new AgedSide(
@@ -319,6 +350,13 @@ public final class GeriatrixDiff {
         result.stopReason(),
         AgedCensus.of(root, profile.sizes(), profile.depths()),
         ((RestorableVolume) volume).fragmentation());
+  }
+
+  /** Geriatrix exits cleanly on the Ctrl-C that stops the harness: go no further then. */
+  private static void requireNotStopped() {
+    if (CANCEL.get()) {
+      throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "stopped");
+    }
   }
 
   private static Path directory(Volume volume, String name) {
