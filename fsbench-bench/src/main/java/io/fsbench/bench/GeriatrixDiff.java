@@ -153,6 +153,7 @@ public final class GeriatrixDiff {
     GeriatrixDiff diff =
         new GeriatrixDiff(binary, profileDir, limit, converge.equals("yes"), scratch, System.err);
     List<DiffSummary.Case<GeriatrixCase>> results = new ArrayList<>();
+    List<String> unfinished = new ArrayList<>();
     for (GeriatrixCase c : cases) {
       if (CANCEL.get()) {
         System.err.println("vs-geriatrix: stopped; releasing the volumes");
@@ -163,6 +164,15 @@ public final class GeriatrixDiff {
         List<GeriatrixAgreement.Row> rows = diff.compare(c);
         System.out.println(GeriatrixAgreement.table(c, rows));
         problems = GeriatrixAgreement.problems(rows);
+      } catch (GeriatrixRun.Unfinished e) {
+        if (CANCEL.get()) {
+          System.err.println("vs-geriatrix: stopped; releasing the volumes");
+          return 130;
+        }
+        // Geriatrix could not finish: no evidence either way about fsbench, so not a disagreement.
+        System.out.println("GERIATRIX COULD NOT FINISH  " + c.options() + "\n  " + e.getMessage());
+        unfinished.add(c.options());
+        continue;
       } catch (FsBenchException | UncheckedIOException e) {
         if (CANCEL.get()) {
           System.err.println("vs-geriatrix: stopped; releasing the volumes");
@@ -176,7 +186,13 @@ public final class GeriatrixDiff {
     }
     DiffSummary<GeriatrixCase> summary =
         new DiffSummary<>(HarnessArgs.number(options, "--seed", 42), "Geriatrix", results);
-    System.out.println(summary);
+    System.out.println(
+        summary
+            + (unfinished.isEmpty()
+                ? ""
+                : "; "
+                    + unfinished.size()
+                    + " more Geriatrix could not finish (its volume full or its time up)"));
     System.out.println("logs and Geriatrix's dumps: " + scratch);
     return summary.problems().isEmpty() ? 0 : 1;
   }

@@ -41,6 +41,16 @@ record GeriatrixRun(
     command = List.copyOf(command);
   }
 
+  /**
+   * Geriatrix could not finish the case: it filled its volume (or ran past its time), which says
+   * nothing about fsbench; the harness reports such a case apart from a disagreement.
+   */
+  static final class Unfinished extends FsBenchException {
+    Unfinished(String message) {
+      super(FsBenchException.Kind.RUN_FAILED, message);
+    }
+  }
+
   /** What the harness asks of Geriatrix for one case. */
   record Request(
       Path binary,
@@ -153,7 +163,7 @@ record GeriatrixRun(
       String hang = awaitEnd(p, log, minutes * 60 + 60);
       if (hang != null) {
         stopRunning();
-        throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, hang + "; its log: " + log);
+        throw new Unfinished(hang + "; its log: " + log);
       }
       running = null;
       out = Files.readString(log);
