@@ -25,7 +25,8 @@ module io.fsbench.core {
       io.fsbench.cluster,
       io.fsbench.bench;
   exports io.fsbench.core.volume to
-      io.fsbench.cli;
+      io.fsbench.cli,
+      io.fsbench.bench;
   exports io.fsbench.core.engine to
       io.fsbench.bench;
   exports io.fsbench.core.engine.block to
@@ -34,6 +35,8 @@ module io.fsbench.core {
       io.fsbench.bench;
   exports io.fsbench.core.workload.filebench to
       io.fsbench.cli,
+      io.fsbench.bench;
+  exports io.fsbench.core.workload.aging to
       io.fsbench.bench;
   exports io.fsbench.core.workload.bonnie to
       io.fsbench.bench;
