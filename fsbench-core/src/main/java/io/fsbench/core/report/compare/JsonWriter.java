@@ -147,6 +147,11 @@ public final class JsonWriter implements ComparisonWriter {
     node.put("headline_metric", cell.headlineMetric().orElse(null));
     ArrayNode rows = node.putArray("row_metrics"); // a table row each in the other reports
     cell.headlineMetrics().forEach(rows::add);
+    // the results tables add one of the layout score where the cell has it (WorkloadTable)
+    if (cell.summary(AgedVolumes.LAYOUT).isPresent()
+        && !cell.headlineMetrics().contains(AgedVolumes.LAYOUT)) {
+      rows.add(AgedVolumes.LAYOUT);
+    }
     ArrayNode runs = node.putArray("repetitions");
     cell.repetitions().forEach(r -> runs.add(repetition(r)));
     ObjectNode summaries = node.putObject("summaries");
