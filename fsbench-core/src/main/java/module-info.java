@@ -53,6 +53,10 @@ module io.fsbench.core {
   // fsbench-cluster merges the clients' latency histograms with fio's percentile arithmetic.
   exports io.fsbench.core.stats to
       io.fsbench.cluster;
+  // fsbench-cluster records a comparison of cluster runs with the recorder a local one uses, so
+  // that statistics, ratios and warnings have one home.
+  exports io.fsbench.core.compare to
+      io.fsbench.cluster;
 
   uses io.fsbench.spi.FileSystemPlugin;
 }

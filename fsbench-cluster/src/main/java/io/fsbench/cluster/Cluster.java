@@ -1,5 +1,7 @@
 package io.fsbench.cluster;
 
+import io.fsbench.api.Comparison;
+import io.fsbench.api.ComparisonListener;
 import io.fsbench.cluster.internal.ControllerNode;
 import java.time.Clock;
 import java.util.function.Consumer;
@@ -47,6 +49,31 @@ public final class Cluster implements AutoCloseable {
   /** Runs {@code job} on its clients and returns their results and the aggregate. */
   public ClusterResult run(ClusterJob job) {
     return node.run(job);
+  }
+
+  /**
+   * Runs a comparison whose every run is a cluster run on this cluster: its cells repeated in
+   * rounds, each repetition's "All clients" headline fed to the comparison's statistics, as {@code
+   * fsbench compare --cluster} does. Before the first cell, each directory gets one small check run
+   * (every agent there, the directory allowed on each), so that a directory an agent refuses is
+   * refused before anything is measured.
+   *
+   * <pre>{@code
+   * Comparison comparison = cluster.compare(ClusterComparison.builder(3)
+   *     .directory(Path.of("/mnt/shared/x")).workload("randwrite", Map.of()).repeat(5).build());
+   * System.out.print(Reports.format(comparison, Reports.ComparisonFormat.TEXT));
+   * }</pre>
+   *
+   * @throws io.fsbench.api.FsBenchException when a run fails (an agent gone or refusing): the
+   *     comparison stops, naming the cell, the run and the agent's failure, and reports nothing
+   */
+  public Comparison compare(ClusterComparison comparison) {
+    return compare(comparison, new ComparisonListener() {});
+  }
+
+  /** As {@link #compare(ClusterComparison)}, telling {@code listener} how it goes. */
+  public Comparison compare(ClusterComparison comparison, ComparisonListener listener) {
+    return new ClusterComparisonRunner(node::run, Clock.systemUTC(), listener).run(comparison);
   }
 
   /** Leaves the cluster; agents still in a run of this controller abort it. Idempotent. */

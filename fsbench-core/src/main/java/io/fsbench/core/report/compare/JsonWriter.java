@@ -33,7 +33,9 @@ import java.util.TreeMap;
  * baseline ratios (an aged cell also with how it was aged, under {@code aging}), skipped
  * filesystems, plugins and warnings. Key names are stable snake_case; a number whose unit is fixed
  * carries it in its name ({@code memory_bytes}, {@code duration_seconds}), a metric's number has a
- * {@code unit} beside it. Absent numbers are {@code null}. Instants are ISO-8601 in UTC.
+ * {@code unit} beside it. Absent numbers are {@code null}. Instants are ISO-8601 in UTC. A run
+ * whose result has a structure of its own (filebench's flowops, a cluster run's clients) has it
+ * under its {@code tool}.
  */
 public final class JsonWriter implements ComparisonWriter {
 
@@ -239,7 +241,18 @@ public final class JsonWriter implements ComparisonWriter {
       put(metric, "value", m.value());
       metric.put("unit", m.unit().key());
     }
+    // a run's own structure (filebench's flowops; a cluster run's clients), as a single run's
+    // JSON has it
+    r.result().toolJson().ifPresent(json -> node.set("tool", toolTree(json)));
     return node;
+  }
+
+  private static com.fasterxml.jackson.databind.JsonNode toolTree(String json) {
+    try {
+      return MAPPER.readTree(json);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("a run's own JSON does not parse (a bug): " + e, e);
+    }
   }
 
   private static ObjectNode summary(MetricSummary s) {
