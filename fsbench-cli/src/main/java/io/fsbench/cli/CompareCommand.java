@@ -45,7 +45,7 @@ final class CompareCommand implements Callable<Integer> {
 
   @Mixin CompareOptions options;
 
-  @Mixin NoClusterOption noCluster;
+  @Mixin ClusterOptions cluster;
 
   private final Supplier<FsBench> fsbench;
 
@@ -55,11 +55,10 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    noCluster.refuse(
-        "compare",
-        "run each workload on the cluster with 'fsbench run --workload NAME --cluster NAME --clients"
-            + " N --dir PATH' (or 'fsbench fio FILE --cluster ...'), or compare on this machine"
-            + " without --cluster");
+    cluster.checkCompanions();
+    if (cluster.given()) {
+      return compareOnCluster();
+    }
     var err = spec.commandLine().getErr();
     // Everything is checked before anything is made, the report directory included.
     options.refuseConflicts();
@@ -132,6 +131,25 @@ final class CompareCommand implements Callable<Integer> {
       report(comparison, err);
       return comparison.cells().stream().anyMatch(c -> c.failed()) ? 1 : 0;
     }
+  }
+
+  /**
+   * Every workload a cluster run on the agents, in each --dir; everything checked before any agent
+   * is contacted.
+   */
+  private int compareOnCluster() {
+    var err = spec.commandLine().getErr();
+    io.fsbench.cluster.ClusterComparison comparison =
+        ClusterCompare.comparison(options, cluster, spec.commandLine().getParseResult());
+    WritableLocation.reportDirectory("--out", options.out).check();
+    io.fsbench.cluster.ClusterConfig config = cluster.config();
+    io.fsbench.api.ComparisonListener listener =
+        options.noProgress
+            ? new io.fsbench.api.ComparisonListener() {}
+            : new ProgressBar(err, options.repeat != null ? options.repeat : 3);
+    Comparison result = ClusterCompare.run(comparison, config, listener, err);
+    report(result, err);
+    return result.cells().stream().anyMatch(c -> c.failed()) ? 1 : 0;
   }
 
   private void report(Comparison comparison, java.io.PrintWriter err) {

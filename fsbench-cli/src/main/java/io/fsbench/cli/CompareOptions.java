@@ -135,8 +135,14 @@ final class CompareOptions {
 
   @Option(
       names = "--dir",
-      paramLabel = "PATH",
-      description = "Compare only the filesystem holding this directory (no root needed).")
+      paramLabel = "[LABEL=]PATH",
+      description =
+          "Compare only the filesystem holding this directory (no root needed). With --cluster: a"
+              + " directory of a shared filesystem as the agents see it, repeatable, each a column"
+              + " labelled LABEL or by its filesystem type.")
+  List<String> directories = new ArrayList<>();
+
+  /** The one --dir of a comparison on this machine; null without one. */
   Path directory;
 
   @Option(
@@ -190,6 +196,24 @@ final class CompareOptions {
 
   /** Refuses options given together of which one would silently win or do nothing. */
   void refuseConflicts() {
+    if (directories.size() > 1) {
+      throw new InvalidInputException(
+          "--dir is given "
+              + directories.size()
+              + " times; a comparison on this machine runs in one directory (several compare"
+              + " shared filesystems on a cluster, with --cluster NAME)");
+    }
+    if (!directories.isEmpty()) {
+      ClusterCompare.Column column = ClusterCompare.column(directories.get(0));
+      if (!column.label().isEmpty()) {
+        throw new InvalidInputException(
+            "--dir "
+                + directories.get(0)
+                + " gives a label, which names a column of a --cluster comparison; give the"
+                + " directory alone (the report labels it by its filesystem type)");
+      }
+      directory = column.path();
+    }
     if (directory != null) {
       conflict("--dir", "--device", device != null);
       conflict("--dir", "--image-size", imageSize != null);
@@ -210,6 +234,11 @@ final class CompareOptions {
       }
       io.fsbench.api.AgingSpec.parse(aged); // a bad profile or setting is refused before anything
     }
+    refuseCommonConflicts();
+  }
+
+  /** The conflicts that a comparison on a cluster refuses too. */
+  void refuseCommonConflicts() {
     conflict("--preset", "--workloads", preset != null && !workloads.isEmpty());
     conflict("--preset", "--param", preset != null && !params.isEmpty());
     needs("--preset-param", "--preset", preset == null && !presetParams.isEmpty());

@@ -44,6 +44,7 @@ import java.util.Objects;
  * @param sharedDir whether every client works in the directory itself (mdtest's shared mode)
  * @param stonewall whether the first client to finish ends each run (IOR's stonewalling)
  * @param membersWithin how long each run waits for its agents
+ * @param baseline the label of the column the others are compared with; empty for the first
  */
 public record ClusterComparison(
     List<Column> directories,
@@ -54,7 +55,8 @@ public record ClusterComparison(
     boolean perClientDir,
     boolean sharedDir,
     boolean stonewall,
-    Duration membersWithin) {
+    Duration membersWithin,
+    String baseline) {
 
   /**
    * One column of the comparison.
@@ -85,6 +87,7 @@ public record ClusterComparison(
     Objects.requireNonNull(repetitions, "repetitions");
     Objects.requireNonNull(runtime, "runtime");
     Objects.requireNonNull(membersWithin, "membersWithin");
+    Objects.requireNonNull(baseline, "baseline");
     if (directories.isEmpty()) {
       throw new InvalidInputException(
           "a cluster comparison needs at least one directory of a shared filesystem (--dir PATH)");
@@ -115,6 +118,12 @@ public record ClusterComparison(
             "label " + column.label() + " names two directories; give each its own label");
       }
       names.add(column.label());
+    }
+    if (!baseline.isEmpty()
+        && !names.contains(baseline)
+        && directories.stream().noneMatch(c -> c.label().isEmpty())) {
+      throw new InvalidInputException(
+          "baseline (" + baseline + ") is none of the compared directories' labels " + names);
     }
     for (ClusterWork work : workloads) {
       if (work.kind() != ClusterWork.Kind.WORKLOAD) {
@@ -182,6 +191,7 @@ public record ClusterComparison(
     private boolean sharedDir;
     private boolean stonewall;
     private Duration membersWithin = Duration.ofSeconds(30);
+    private String baseline = "";
 
     private Builder(int clients) {
       this.clients = clients;
@@ -248,6 +258,15 @@ public record ClusterComparison(
       return this;
     }
 
+    /**
+     * The column the others are compared with, by its label (given, or the filesystem type the
+     * agents report); default the first.
+     */
+    public Builder baseline(String label) {
+      this.baseline = Objects.requireNonNull(label, "baseline").strip();
+      return this;
+    }
+
     public ClusterComparison build() {
       if (runtime.isNegative()) {
         throw new InvalidInputException("runtime (" + runtime + ") must not be negative");
@@ -263,7 +282,8 @@ public record ClusterComparison(
           perClientDir,
           sharedDir,
           stonewall,
-          membersWithin);
+          membersWithin,
+          baseline);
     }
   }
 

@@ -68,6 +68,15 @@ final class ClusterComparisonRunner {
       checks.put(column, cluster.apply(spec.check(column)));
     }
     List<String> labels = labels(checks);
+    String baseline = spec.baseline().isEmpty() ? labels.get(0) : spec.baseline();
+    if (!labels.contains(baseline)) {
+      throw new InvalidInputException(
+          "baseline ("
+              + baseline
+              + ") is none of the compared directories "
+              + labels
+              + "; give one of these labels, or label a directory LABEL=PATH");
+    }
     ClusterResult first = checks.values().iterator().next();
     Environment environment = first.clients().get(0).run().environment();
     ComparisonSettings settings =
@@ -77,7 +86,7 @@ final class ClusterComparisonRunner {
             VolumePolicy.FRESH_PER_CELL,
             spec.runtime(),
             Target.directory(spec.directories().get(0).path()),
-            labels.get(0));
+            baseline);
     ComparisonRecorder recorder =
         new ComparisonRecorder(settings, environment, List.of(), clock, listener);
     List<Cell> cells = new ArrayList<>();
