@@ -31,7 +31,7 @@ final class ClusterCompare {
 
   static Column column(String argument) {
     int eq = argument.indexOf('=');
-    if (eq > 0 && argument.substring(0, eq).indexOf('/') < 0) {
+    if (eq >= 0 && argument.substring(0, eq).indexOf('/') < 0) {
       String label = argument.substring(0, eq).strip();
       String path = argument.substring(eq + 1).strip();
       if (label.isEmpty() || path.isEmpty()) {

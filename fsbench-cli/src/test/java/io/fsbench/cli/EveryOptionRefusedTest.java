@@ -380,14 +380,10 @@ class EveryOptionRefusedTest {
         List.of("--stonewall"),
         "--stonewall ends each client's run early",
         "workload postmark");
-    add(
-        cases,
-        "compare",
-        "--cluster",
-        List.of("compare", "--fs", "ext4", "--out", temp.resolve("r").toString()),
-        List.of("--cluster", "t"),
-        "compare --cluster t is not implemented yet",
-        "fsbench run --workload NAME --cluster");
+    List<String> compare =
+        List.of("compare", "--no-progress", "--out", temp.resolve("r").toString(), "--dir", d);
+    companionCases(cases, "compare", compare, s);
+    compareOnClusterCases(cases, s);
     add(
         cases,
         "filebench",
@@ -448,6 +444,90 @@ class EveryOptionRefusedTest {
         agentIn,
         List.of("--allow-device", file.toString()),
         "--allow-device " + file);
+  }
+
+  /**
+   * What a comparison on a cluster refuses: every option that makes, tunes or treats volumes on
+   * this machine, by name, and a comparison without a directory.
+   */
+  private void compareOnClusterCases(List<Case> cases, String s) {
+    List<String> onCluster =
+        List.of(
+            "compare",
+            "--no-progress",
+            "--out",
+            temp.resolve("r").toString(),
+            "--cluster",
+            "t",
+            "--secret",
+            s);
+    List<String> inDir = new ArrayList<>(onCluster);
+    inDir.addAll(List.of("--dir", dir.toString()));
+    String refused = "does not apply to a --cluster comparison";
+    add(cases, "compare", "--dir", onCluster, List.of(), "give --dir PATH as the agents see it");
+    add(cases, "compare", "--dir", inDir, List.of("--dir", dir.toString()), "given twice");
+    add(cases, "compare", "--dir", inDir, List.of("--dir", "=x"), "--dir (=x) must be PATH");
+    add(cases, "compare", "--fs", inDir, List.of("--fs", "ext4"), "--fs " + refused);
+    add(cases, "compare", "--device", inDir, List.of("--device", file.toString()), "--device");
+    add(cases, "compare", "--image-size", inDir, List.of("--image-size", "1g"), "--image-size");
+    add(
+        cases,
+        "compare",
+        "--tune",
+        inDir,
+        List.of("--tune", "ext4:atime=off"),
+        "--tune " + refused);
+    add(
+        cases,
+        "compare",
+        "--fresh-volume",
+        inDir,
+        List.of("--fresh-volume", "cell"),
+        "--fresh-volume");
+    add(cases, "compare", "--aged", inDir, List.of("--aged", "desktop"), "--aged " + refused);
+    add(
+        cases,
+        "compare",
+        "--preset",
+        inDir,
+        List.of("--preset", "classic-io"),
+        "--preset " + refused);
+    add(
+        cases,
+        "compare",
+        "--cpus-allowed",
+        inDir,
+        List.of("--cpus-allowed", "0"),
+        "--cpus-allowed");
+    add(
+        cases,
+        "compare",
+        "--cache",
+        inDir,
+        List.of("--cache", "cold"),
+        "cannot drop their page cache");
+    add(
+        cases,
+        "compare",
+        "--baseline",
+        onCluster,
+        List.of("--dir", "a=" + dir, "--dir", "b=/mnt/b", "--baseline", "c"),
+        "baseline (c)");
+    add(
+        cases,
+        "compare",
+        "--dir",
+        List.of("compare", "--no-progress", "--out", temp.resolve("r").toString()),
+        List.of("--dir", dir.toString(), "--dir", "/mnt/b"),
+        "--dir is given 2 times",
+        "--cluster");
+    add(
+        cases,
+        "compare",
+        "--stonewall",
+        inDir,
+        List.of("--workloads", "postmark", "--stonewall"),
+        "workload postmark runs to its end");
   }
 
   private static void add(
