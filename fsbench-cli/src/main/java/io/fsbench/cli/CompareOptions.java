@@ -361,6 +361,15 @@ final class CompareOptions {
   }
 
   List<Workload> workloads() {
+    List<Workload> list = new ArrayList<>();
+    for (String name : workloadNames()) {
+      list.add(Workloads.named(name, CompareParams.paramsFor(params, name)));
+    }
+    return list;
+  }
+
+  /** The names of --workloads, the groups expanded; a --param naming none of them is refused. */
+  List<String> workloadNames() {
     List<String> names = new ArrayList<>();
     for (String w : workloads.isEmpty() ? List.of("classic") : workloads) {
       if (w.equals("classic")) {
@@ -384,11 +393,7 @@ final class CompareOptions {
                 + " (a parameter without a prefix applies to all of them)");
       }
     }
-    List<Workload> list = new ArrayList<>();
-    for (String name : names) {
-      list.add(Workloads.named(name, CompareParams.paramsFor(params, name)));
-    }
-    return list;
+    return names;
   }
 
   /** --tune FS:K=V, by filesystem. */

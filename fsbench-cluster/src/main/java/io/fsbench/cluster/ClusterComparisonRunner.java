@@ -1,5 +1,6 @@
 package io.fsbench.cluster;
 
+import io.fsbench.Workloads;
 import io.fsbench.api.CacheState;
 import io.fsbench.api.CellId;
 import io.fsbench.api.Comparison;
@@ -93,7 +94,9 @@ final class ClusterComparisonRunner {
     for (ClusterWork work : spec.workloads()) {
       for (int i = 0; i < spec.directories().size(); i++) {
         ClusterComparison.Column column = spec.directories().get(i);
-        CellId id = new CellId(labels.get(i), Tuning.defaults(), work.name());
+        // named as a local comparison names the workload's cells: randwrite runs as randwrite-4k
+        String name = Workloads.named(work.name(), work.parameters()).name();
+        CellId id = new CellId(labels.get(i), Tuning.defaults(), name);
         CellRecorder cell = recorder.cell(id, parameters(work, spec));
         cell.applied(checks.get(column).clients().get(0).run().volume().applied());
         cells.add(new Cell(id, work, column, cell));
@@ -145,6 +148,7 @@ final class ClusterComparisonRunner {
 
   /** The comparison stopped by a failed run: what failed, and that nothing is reported. */
   static FsBenchException stopped(Cell cell, String run, FsBenchException e) {
+    // no cell is reported: the others would be compared with one cut short
     String message =
         "the cluster comparison stopped at "
             + cell.id().workload()
@@ -154,9 +158,8 @@ final class ClusterComparisonRunner {
             + cell.column().path()
             + "), "
             + run
-            + ": "
-            + e.getMessage()
-            + "; no result is reported, since the other cells would be compared with one cut short";
+            + ", and reports no cell: "
+            + e.getMessage();
     return e instanceof InvalidInputException
         ? new InvalidInputException(message, e)
         : new FsBenchException(e.kind(), message, e);

@@ -230,7 +230,7 @@ class ClusterComparisonRunnerTest {
             e -> assertThat(e.kind()).isEqualTo(FsBenchException.Kind.RUN_FAILED))
         .hasMessageContaining("stopped at fsmark on ceph (" + CEPH + "), run 1")
         .hasMessageContaining("agent 127.0.0.3:7800 (c3) left the cluster in phase run")
-        .hasMessageContaining("no result is reported");
+        .hasMessageContaining("and reports no cell");
     assertThat(cluster.jobs).hasSize(8);
   }
 
