@@ -63,9 +63,11 @@ final class ClusterCompare {
       Column column = column(argument);
       builder.directory(column.label(), column.path().toAbsolutePath());
     }
-    for (io.fsbench.api.Workload workload : options.workloads()) {
-      // parsed locally first, so that a bad name or parameter is refused before any agent is asked
-      builder.workload(workload.name(), CompareParams.paramsFor(options.params, workload.name()));
+    for (String name : options.workloadNames()) {
+      // by the name given (randwrite, not the cell's randwrite-4k), so that a --param
+      // WORKLOAD:K=V reaches it; the builder parses each, refusing a bad one before any agent is
+      // asked
+      builder.workload(name, CompareParams.paramsFor(options.params, name));
     }
     if (options.runtime != null) {
       builder.runtime(options.runtime());
