@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fsbench.api.Comparison;
+import io.fsbench.api.ComparisonCell;
+import io.fsbench.api.Metric;
+import io.fsbench.api.Repetition;
+import io.fsbench.api.WorkloadResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class JsonWriterTest {
@@ -63,6 +70,74 @@ class JsonWriterTest {
     assertThat(summary.path("stddev").isNull()).isTrue();
     assertThat(summary.path("ci95_low").isNull()).isTrue();
     assertThat(json).doesNotContain("NaN").doesNotContain("Infinity");
+  }
+
+  @Test
+  void aRunWithAStructureOfItsOwnKeepsItUnderTool() throws Exception {
+    ComparisonCell cell = comparison.cells().get(0);
+    Repetition first = cell.repetitions().get(0);
+    WorkloadResult plain = first.result();
+    WorkloadResult withTool =
+        new WorkloadResult() {
+          @Override
+          public String workload() {
+            return plain.workload();
+          }
+
+          @Override
+          public List<Metric> metrics() {
+            return plain.metrics();
+          }
+
+          @Override
+          public Metric headline() {
+            return plain.headline();
+          }
+
+          @Override
+          public Optional<String> toolJson() {
+            return Optional.of("{\"client_stats\": [{\"jobname\": \"All clients\"}]}");
+          }
+        };
+    List<Repetition> repetitions = new ArrayList<>(cell.repetitions());
+    repetitions.set(
+        0,
+        new Repetition(first.index(), withTool, first.start(), first.duration(), first.warmUp()));
+    List<ComparisonCell> cells = new ArrayList<>(comparison.cells());
+    cells.set(
+        0,
+        new ComparisonCell(
+            cell.fileSystem(),
+            cell.tuning(),
+            cell.workload(),
+            cell.parameters(),
+            cell.applied(),
+            repetitions,
+            cell.summaries(),
+            cell.baselineRatios(),
+            cell.failure(),
+            cell.aging()));
+    Comparison changed =
+        new Comparison(
+            comparison.settings(),
+            comparison.environment(),
+            cells,
+            comparison.skipped(),
+            comparison.plugins(),
+            comparison.warnings(),
+            comparison.started(),
+            comparison.finished());
+
+    JsonNode runs =
+        new ObjectMapper()
+            .readTree(new JsonWriter().render(changed))
+            .path("cells")
+            .get(0)
+            .path("repetitions");
+
+    assertThat(runs.get(0).path("tool").path("client_stats").get(0).path("jobname").asText())
+        .isEqualTo("All clients");
+    assertThat(runs.get(1).has("tool")).isFalse();
   }
 
   @Test
