@@ -8,7 +8,6 @@ import io.fsbench.cluster.Cluster;
 import io.fsbench.cluster.ClusterComparison;
 import io.fsbench.cluster.ClusterConfig;
 import io.fsbench.core.jobfile.JobOptionParser;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.ParseResult;
@@ -96,21 +95,13 @@ final class ClusterCompare {
     return builder.build();
   }
 
-  /** Runs {@code comparison} on the cluster; the agents' lines go to {@code err}. */
+  /**
+   * Runs {@code comparison} on the cluster. The controller's lines go to the listener's notes, so
+   * that a progress bar is cleared before each and not broken by them.
+   */
   static Comparison run(
-      ClusterComparison comparison,
-      ClusterConfig config,
-      ComparisonListener listener,
-      PrintWriter err) {
-    try (Cluster controller =
-        Cluster.connect(
-            config,
-            line -> {
-              synchronized (err) {
-                err.println("fsbench: " + line);
-                err.flush();
-              }
-            })) {
+      ClusterComparison comparison, ClusterConfig config, ComparisonListener listener) {
+    try (Cluster controller = Cluster.connect(config, line -> listener.note("fsbench: " + line))) {
       return controller.compare(comparison, listener);
     }
   }

@@ -145,9 +145,17 @@ final class CompareCommand implements Callable<Integer> {
     io.fsbench.cluster.ClusterConfig config = cluster.config();
     io.fsbench.api.ComparisonListener listener =
         options.noProgress
-            ? new io.fsbench.api.ComparisonListener() {}
+            ? new io.fsbench.api.ComparisonListener() {
+              @Override
+              public void note(String message) {
+                synchronized (err) {
+                  err.println(message);
+                  err.flush();
+                }
+              }
+            }
             : new ProgressBar(err, options.repeat != null ? options.repeat : 3);
-    Comparison result = ClusterCompare.run(comparison, config, listener, err);
+    Comparison result = ClusterCompare.run(comparison, config, listener);
     report(result, err);
     return result.cells().stream().anyMatch(c -> c.failed()) ? 1 : 0;
   }
