@@ -64,7 +64,7 @@ class ClusterCompareIT {
     Files.writeString(secret, "0a1b2c3d4e5f60718293a4b5c6d7e8f9");
     Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
     port = 20_000 + ThreadLocalRandom.current().nextInt(20_000);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) { // the third is the agent JVM that one test kills
       peers.add("127.0.0." + (61 + i) + ":" + port);
     }
     peers.add("127.0.0.60:" + port); // the controller
@@ -188,6 +188,67 @@ class ClusterCompareIT {
           .hasMessageContaining(notAllowed.toString());
     }
     assertThat(started).as("cells started").isEmpty();
+  }
+
+  @Test
+  void anAgentKilledMidComparisonStopsItNamingTheAgentAndReportsNothing() throws Exception {
+    Path work = Files.createDirectory(temp.resolve("fsbench-work-killed"));
+    Process child =
+        new ProcessBuilder(
+                AgentProcess.command(
+                    "fsbench-it-compare", "127.0.0.63", port, peers, secret, ext4, work))
+            .redirectError(temp.resolve("fsbench-agent-process.err").toFile())
+            .start();
+    try (Cluster cluster = Cluster.connect(member("127.0.0.60"))) {
+      ClusterComparison spec =
+          ClusterComparison.builder(3)
+              .directory(ext4)
+              .workload("randwrite", Map.of("size", "4m"))
+              .runtime(Duration.ofSeconds(20))
+              .repeat(2)
+              .membersWithin(Duration.ofSeconds(30))
+              .build();
+      java.util.concurrent.CompletableFuture<Comparison> comparison =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> cluster.compare(spec));
+      // the first run is the directory's check, the second the cell's warm-up: kill it there
+      java.util.concurrent.CompletableFuture.runAsync(() -> awaitLines(child, " started", 2))
+          .get(60, TimeUnit.SECONDS);
+      child.destroyForcibly().waitFor();
+
+      assertThatThrownBy(() -> comparison.get(30, TimeUnit.SECONDS))
+          .hasRootCauseInstanceOf(io.fsbench.api.FsBenchException.class)
+          .hasMessageContaining("stopped at randwrite-4k on ext4")
+          .hasMessageContaining("warm-up run, and reports no cell")
+          .hasMessageContaining("127.0.0.63:" + port)
+          .hasMessageContaining("run phase");
+      for (Agent agent : agents) {
+        assertThat(agent.awaitIdle(Duration.ofSeconds(15))).as(agent.address()).isTrue();
+      }
+    } finally {
+      child.destroyForcibly().waitFor();
+    }
+    // what the killed agent left is released by cleanup on its machine, from its registry
+    io.fsbench.FsBench.builder().workDir(work).build().cleanup();
+    assertNothingLeft(ext4);
+  }
+
+  private static void awaitLines(Process child, String text, int count) {
+    java.io.BufferedReader lines =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(
+                child.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+    int seen = 0;
+    try {
+      String line;
+      while ((line = lines.readLine()) != null) {
+        if (line.contains(text) && ++seen == count) {
+          return;
+        }
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    throw new AssertionError("the agent process ended before '" + text + "' " + count + " times");
   }
 
   /**
