@@ -132,6 +132,14 @@ public record ClusterComparison(
                 + work.describe()
                 + " is not one (run it with Cluster.run)");
       }
+      if (Workloads.named(work.name(), work.parameters()).spec()
+          instanceof io.fsbench.api.FileSystemLifecycle) {
+        throw new InvalidInputException(
+            "workload "
+                + work.name()
+                + " times mkfs, mount and unmount, which a directory of a shared filesystem"
+                + " cannot; compare it on this machine (fsbench compare --fs), or drop it");
+      }
       if (stonewall && !work.finishesEarly()) {
         throw new InvalidInputException(
             "workload "

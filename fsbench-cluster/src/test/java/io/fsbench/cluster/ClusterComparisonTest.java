@@ -108,6 +108,18 @@ class ClusterComparisonTest {
   }
 
   @Test
+  void aWorkloadThatMakesFilesystemsIsRefusedNamingIt() {
+    assertThatThrownBy(
+            () ->
+                ClusterComparison.builder(2)
+                    .directory(DIR)
+                    .workload("fs-lifecycle", Map.of())
+                    .build())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("workload fs-lifecycle times mkfs");
+  }
+
+  @Test
   void aStonewallOnAWorkloadThatRunsToItsEndIsRefusedNamingIt() {
     assertThatThrownBy(
             () ->
