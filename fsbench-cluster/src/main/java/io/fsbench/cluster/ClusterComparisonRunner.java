@@ -6,7 +6,6 @@ import io.fsbench.api.CellId;
 import io.fsbench.api.Comparison;
 import io.fsbench.api.ComparisonListener;
 import io.fsbench.api.ComparisonSettings;
-import io.fsbench.api.Environment;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Target;
@@ -69,39 +68,14 @@ final class ClusterComparisonRunner {
       checks.put(column, cluster.apply(spec.check(column)));
     }
     List<String> labels = labels(checks);
-    String baseline = spec.baseline().isEmpty() ? labels.get(0) : spec.baseline();
-    if (!labels.contains(baseline)) {
-      throw new InvalidInputException(
-          "baseline ("
-              + baseline
-              + ") is none of the compared directories "
-              + labels
-              + "; give one of these labels, or label a directory LABEL=PATH");
-    }
-    ClusterResult first = checks.values().iterator().next();
-    Environment environment = first.clients().get(0).run().environment();
-    ComparisonSettings settings =
-        new ComparisonSettings(
-            spec.repetitions(),
-            CacheState.WARM,
-            VolumePolicy.FRESH_PER_CELL,
-            spec.runtime(),
-            Target.directory(spec.directories().get(0).path()),
-            baseline);
     ComparisonRecorder recorder =
-        new ComparisonRecorder(settings, environment, List.of(), clock, listener);
-    List<Cell> cells = new ArrayList<>();
-    for (ClusterWork work : spec.workloads()) {
-      for (int i = 0; i < spec.directories().size(); i++) {
-        ClusterComparison.Column column = spec.directories().get(i);
-        // named as a local comparison names the workload's cells: randwrite runs as randwrite-4k
-        String name = Workloads.named(work.name(), work.parameters()).name();
-        CellId id = new CellId(labels.get(i), Tuning.defaults(), name);
-        CellRecorder cell = recorder.cell(id, parameters(work, spec));
-        cell.applied(checks.get(column).clients().get(0).run().volume().applied());
-        cells.add(new Cell(id, work, column, cell));
-      }
-    }
+        new ComparisonRecorder(
+            settings(spec, baseline(spec, labels)),
+            checks.values().iterator().next().clients().get(0).run().environment(),
+            List.of(),
+            clock,
+            listener);
+    List<Cell> cells = cells(spec, labels, checks, recorder);
     Runs runs = new Runs();
     for (Cell cell : cells) {
       runOnce(cell, spec, cells, runs, true);
@@ -120,8 +94,54 @@ final class ClusterComparisonRunner {
         }
       }
     }
-    recorder.warn(runs.summary(spec, checks.values()));
+    recorder.warn(runs.summary(spec));
     return recorder.finish();
+  }
+
+  /** The baseline column's label: the one given, which must name a column, or the first. */
+  private static String baseline(ClusterComparison spec, List<String> labels) {
+    String baseline = spec.baseline().isEmpty() ? labels.get(0) : spec.baseline();
+    if (!labels.contains(baseline)) {
+      throw new InvalidInputException(
+          "baseline ("
+              + baseline
+              + ") is none of the compared directories "
+              + labels
+              + "; give one of these labels, or label a directory LABEL=PATH");
+    }
+    return baseline;
+  }
+
+  /** The settings every report prints: warm, since the agents cannot drop their caches. */
+  private static ComparisonSettings settings(ClusterComparison spec, String baseline) {
+    return new ComparisonSettings(
+        spec.repetitions(),
+        CacheState.WARM,
+        VolumePolicy.FRESH_PER_CELL,
+        spec.runtime(),
+        Target.directory(spec.directories().get(0).path()),
+        baseline);
+  }
+
+  /** Workload × column, opened in the recorder with what the agents saw of the directory. */
+  private static List<Cell> cells(
+      ClusterComparison spec,
+      List<String> labels,
+      Map<ClusterComparison.Column, ClusterResult> checks,
+      ComparisonRecorder recorder) {
+    List<Cell> cells = new ArrayList<>();
+    for (ClusterWork work : spec.workloads()) {
+      // named as a local comparison names the workload's cells: randwrite runs as randwrite-4k
+      String name = Workloads.named(work.name(), work.parameters()).name();
+      for (int i = 0; i < spec.directories().size(); i++) {
+        ClusterComparison.Column column = spec.directories().get(i);
+        CellId id = new CellId(labels.get(i), Tuning.defaults(), name);
+        CellRecorder cell = recorder.cell(id, parameters(work, spec));
+        cell.applied(checks.get(column).clients().get(0).run().volume().applied());
+        cells.add(new Cell(id, work, column, cell));
+      }
+    }
+    return cells;
   }
 
   private void runOnce(
@@ -223,12 +243,16 @@ final class ClusterComparisonRunner {
 
   /** What the runs had in common, for the report's note: clients, hosts and the start skew. */
   private static final class Runs {
+    private final Set<String> clients = new LinkedHashSet<>();
     private int count;
     private Duration maxSkew = Duration.ZERO;
     private Duration maxOverhead = Duration.ZERO;
 
     void add(ClusterResult result) {
       count++;
+      for (ClientResult client : result.clients()) {
+        clients.add(client.hostname() + " (" + client.address() + ")");
+      }
       if (result.startSkew().compareTo(maxSkew) > 0) {
         maxSkew = result.startSkew();
       }
@@ -237,13 +261,7 @@ final class ClusterComparisonRunner {
       }
     }
 
-    String summary(ClusterComparison spec, java.util.Collection<ClusterResult> checks) {
-      Set<String> clients = new LinkedHashSet<>();
-      for (ClusterResult check : checks) {
-        for (ClientResult client : check.clients()) {
-          clients.add(client.hostname() + " (" + client.address() + ")");
-        }
-      }
+    String summary(ClusterComparison spec) {
       return String.format(
           Locale.ROOT,
           "a cluster comparison: every run on %d client(s) at once (%s), each figure the \"All"
