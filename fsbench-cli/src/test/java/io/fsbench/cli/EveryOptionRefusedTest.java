@@ -376,10 +376,10 @@ class EveryOptionRefusedTest {
         cases,
         "run",
         "--stonewall",
-        List.of("run", "--workload", "postmark", "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("run", "--workload", "bonnie", "--dir", d, "--cluster", "t", "--secret", s),
         List.of("--stonewall"),
         "--stonewall ends each client's run early",
-        "workload postmark");
+        "workload bonnie");
     add(
         cases,
         "compare",

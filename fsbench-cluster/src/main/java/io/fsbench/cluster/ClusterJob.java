@@ -124,7 +124,7 @@ public record ClusterJob(
     if (stonewalled && !work.finishesEarly()) {
       throw new InvalidInputException(
           "--stonewall ends each client's run early with what it did (block jobs, job files,"
-              + " fsmark, tree, filebench); "
+              + " fsmark, tree, postmark, filebench); "
               + work.describe()
               + " runs to its end (its runner cannot finish early), so the stonewall would stop"
               + " nothing; drop --stonewall");

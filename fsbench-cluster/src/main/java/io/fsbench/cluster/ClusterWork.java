@@ -134,8 +134,8 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
 
   /**
    * Whether its runner ends early with a result when asked ({@code Session.finish()}): block jobs,
-   * fsmark and tree (the phase under way cut short, no later phase) and filebench do; postmark and
-   * the others run to their end, so a stonewall could not stop them.
+   * fsmark, tree and postmark (the phase under way cut short, no later phase) and filebench do; the
+   * others (bonnie, dd, iozone, ...) run to their end, so a stonewall could not stop them.
    */
   public boolean finishesEarly() {
     return switch (kind) {
@@ -145,6 +145,7 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
         yield workload instanceof JobSpec
             || workload instanceof FsMarkSpec
             || workload instanceof TreeSpec
+            || workload instanceof PostMarkSpec
             || workload instanceof FilebenchSpec;
       }
     };
