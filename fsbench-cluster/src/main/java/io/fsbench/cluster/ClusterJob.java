@@ -252,6 +252,7 @@ public record ClusterJob(
       throw new InvalidInputException(
           "a job of fio options is made with ClusterJob.fio(options, directory, clients)");
     }
+    work.check(); // a filebench script's semantics, before anyone is contacted
     return new ClusterJob(
         List.of(), directory, clients, false, Duration.ofSeconds(30), false, Map.of(), work, false);
   }

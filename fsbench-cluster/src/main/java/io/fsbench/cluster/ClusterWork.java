@@ -8,6 +8,7 @@ import io.fsbench.api.JobSpec;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Workload;
+import io.fsbench.core.workload.filebench.FilebenchCheck;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -109,6 +110,22 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
     runtime.ifPresent(r -> parameters.put(RUNTIME, Long.toString(r.toNanos())));
     parameters.put(SEED, Long.toString(seed));
     return new ClusterWork(Kind.FILEBENCH_SCRIPT, name, text, parameters);
+  }
+
+  /**
+   * Checks what the controller can before any agent is contacted, beyond what making this work
+   * checked: a filebench workload file's text as its run would check it before making a file (a
+   * fileset without {@code dirwidth}, a flowop naming an unknown fileset, a {@code system} line,
+   * ...), refused naming the file and line; each agent checks it again at prepare, with the same
+   * code. Plans the script in memory (its filesets' trees drawn), so it is not done on every copy
+   * of a job; nothing to do for the other kinds.
+   *
+   * @throws InvalidInputException naming the file, the line and what to do
+   */
+  public void check() {
+    if (kind == Kind.FILEBENCH_SCRIPT) {
+      FilebenchCheck.check(filebenchSpec(java.nio.file.Path.of(name)), text);
+    }
   }
 
   /** The filebench spec of this script when its text is in {@code file}. */
