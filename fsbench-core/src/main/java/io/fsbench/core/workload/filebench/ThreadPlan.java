@@ -126,7 +126,17 @@ final class ThreadPlan {
   private static void requireTarget(Flowop f, boolean found, String kind) {
     if (!found) {
       throw new InvalidInputException(
-          f.where + f + ": target (" + f.target + ") names no " + kind + " flowop of the workload");
+          f.where
+              + f
+              + ": target ("
+              + f.target
+              + ") names no "
+              + kind
+              + " flowop of the workload; name one, or add flowop "
+              + kind
+              + " name="
+              + f.target
+              + " to a thread");
     }
   }
 
@@ -150,7 +160,11 @@ final class ThreadPlan {
       }
     }
     throw new InvalidInputException(
-        f.where + f + ": target (" + f.target + ") names no flowop of the same thread");
+        f.where
+            + f
+            + ": target ("
+            + f.target
+            + ") names no flowop of the same thread; name one of this thread's flowops");
   }
 
   /**

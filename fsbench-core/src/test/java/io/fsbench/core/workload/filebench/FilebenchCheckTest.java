@@ -63,7 +63,8 @@ class FilebenchCheckTest {
             13,
             "flowop deletefile name=drop,filesetname=inbox",
             "flowop sempost name=post,target=nosuch,value=1",
-            "target (nosuch) names no semblock flowop"),
+            "target (nosuch) names no semblock flowop of the workload; name one, or add flowop"
+                + " semblock name=nosuch"),
         rule(5, "memsize=64k", "memsize=3g", "memsize (3221225472) must be between 0 and 2 GiB"),
         rule(
             1,
@@ -129,7 +130,7 @@ class FilebenchCheckTest {
     assertThatThrownBy(() -> FilebenchCheck.check(FilebenchSpec.of(file).set("files", "lots")))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageStartingWith(file + ":2:")
-        .hasMessageContaining("entries ($files) needs a number");
+        .hasMessageContaining("entries ($files) needs a number, not lots");
   }
 
   @Test
