@@ -35,6 +35,7 @@ module io.fsbench.core {
       io.fsbench.bench;
   exports io.fsbench.core.workload.filebench to
       io.fsbench.cli,
+      io.fsbench.cluster,
       io.fsbench.bench;
   exports io.fsbench.core.workload.aging to
       io.fsbench.bench;

@@ -499,7 +499,11 @@ public final class Session implements AutoCloseable {
    *       stonewall cuts a phase;
    *   <li>a filebench workload (a personality or a file) ends as when its time is up, its result
    *       marked cut short;
-   *   <li>other workloads (postmark among them) run to their end.
+   *   <li>{@code postmark} ends the phase under way (the pool's creation, the transactions or the
+   *       deletion) after the file or transaction it is at and runs no later phase; that phase is
+   *       {@link io.fsbench.api.PostMarkResult#phaseCutShort()}, and the files left are removed
+   *       untimed, not reported as PostMark's deletion;
+   *   <li>other workloads run to their end.
    * </ul>
    */
   public void finish() {

@@ -1,9 +1,11 @@
 package io.fsbench.api;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a {@link PostMarkSpec} run measured: PostMark's report fields with their original meaning,
@@ -16,13 +18,19 @@ import java.util.Objects;
  * bytes), as in PostMark since 1.5. Byte counts are exact; PostMark sums them in a float, which
  * rounds above 16 MiB.
  *
+ * <p>A run asked to finish early ({@code Session.finish()}, a cluster's stonewall) stops the phase
+ * under way after the file or transaction it is at and runs no later phase; that phase is {@link
+ * #phaseCutShort()}, its time and counts are what it did up to the finish, the later phases' times
+ * are zero and their counts add nothing, and the total time ends with the cut phase. The files left
+ * then are removed untimed and uncounted: that cleanup is not PostMark's deletion phase.
+ *
  * @param spec the spec that ran
  * @param totalTime from the first create to the last delete (PostMark's "seconds total")
  * @param creationTime creating the initial pool, before the transactions
  * @param transactionTime running the transactions
  * @param deletionTime deleting what was left after the transactions
- * @param transactions transactions run (the spec's count; fewer only if PostMark ran out of files,
- *     which is reported as an error instead)
+ * @param transactions transactions run (the spec's count; fewer only when a finish cut the run
+ *     short, or if PostMark ran out of files, which is reported as an error instead)
  * @param filesCreated every file created, pool and transactions
  * @param filesCreatedAlone files created before the transactions (PostMark's "creation alone")
  * @param filesRead whole-file reads
@@ -31,6 +39,7 @@ import java.util.Objects;
  * @param filesDeletedAlone files deleted after the transactions ("deletion alone")
  * @param bytesRead bytes read
  * @param bytesWritten bytes written by creates and appends
+ * @param phaseCutShort the phase a finish cut short; empty when the run went to its end
  */
 public record PostMarkResult(
     PostMarkSpec spec,
@@ -46,7 +55,8 @@ public record PostMarkResult(
     long filesDeleted,
     long filesDeletedAlone,
     long bytesRead,
-    long bytesWritten)
+    long bytesWritten,
+    Optional<PostMarkPhase> phaseCutShort)
     implements WorkloadResult {
 
   private static final double MIB = 1024.0 * 1024.0;
@@ -57,6 +67,46 @@ public record PostMarkResult(
     Objects.requireNonNull(creationTime, "creationTime");
     Objects.requireNonNull(transactionTime, "transactionTime");
     Objects.requireNonNull(deletionTime, "deletionTime");
+    Objects.requireNonNull(phaseCutShort, "phaseCutShort");
+  }
+
+  /** A run that went to its end. */
+  public PostMarkResult(
+      PostMarkSpec spec,
+      Duration totalTime,
+      Duration creationTime,
+      Duration transactionTime,
+      Duration deletionTime,
+      long transactions,
+      long filesCreated,
+      long filesCreatedAlone,
+      long filesRead,
+      long filesAppended,
+      long filesDeleted,
+      long filesDeletedAlone,
+      long bytesRead,
+      long bytesWritten) {
+    this(
+        spec,
+        totalTime,
+        creationTime,
+        transactionTime,
+        deletionTime,
+        transactions,
+        filesCreated,
+        filesCreatedAlone,
+        filesRead,
+        filesAppended,
+        filesDeleted,
+        filesDeletedAlone,
+        bytesRead,
+        bytesWritten,
+        Optional.empty());
+  }
+
+  /** Whether a finish ({@code Session.finish()}, a cluster's stonewall) cut a phase short. */
+  public boolean cutShort() {
+    return phaseCutShort.isPresent();
   }
 
   @Override
@@ -118,8 +168,15 @@ public record PostMarkResult(
     return bytesWritten / MIB / totalSeconds();
   }
 
+  /** PostMark's figures, and {@code PHASE.cut_short} = 1 for the phase a finish cut short. */
   @Override
   public List<Metric> metrics() {
+    List<Metric> metrics = new ArrayList<>(figures());
+    phaseCutShort.ifPresent(p -> metrics.add(Metric.of(p.key() + ".cut_short", 1, Unit.COUNT)));
+    return List.copyOf(metrics);
+  }
+
+  private List<Metric> figures() {
     return List.of(
         Metric.of("transactions_per_sec", transactionsPerSec(), Unit.TRANSACTIONS_PER_SEC),
         Metric.of("seconds", totalSeconds(), Unit.SECONDS),
@@ -186,6 +243,13 @@ public record PostMarkResult(
         line(
             "\t%.2f megabytes written (%.2f megabytes per second)",
             bytesWritten / MIB, writtenMibPerSec()));
+    phaseCutShort.ifPresent(
+        p ->
+            s.append(
+                line(
+                    "\nCut short: a finish ended the %s phase; no later phase ran, and the files"
+                        + " left were removed untimed",
+                    p.key())));
     return s.toString();
   }
 

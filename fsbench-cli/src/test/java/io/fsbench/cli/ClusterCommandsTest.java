@@ -63,6 +63,22 @@ class ClusterCommandsTest {
   }
 
   @Test
+  void aFilebenchScriptsSemanticErrorIsRefusedNamingItsLineBeforeAnyAgentIsContacted()
+      throws Exception {
+    Path script =
+        Files.writeString(
+            temp.resolve("sorter.f"),
+            "define fileset name=fsbench-box,path=/tmp,entries=20,size=4k,dirwidth=20\n"
+                + "define process name=p,instances=1\n{\n  thread name=t,instances=1\n  {\n"
+                + "    flowop openfile name=open1,filesetname=fsbench-nobox,fd=1\n"
+                + "    flowop closefile name=close1,fd=1\n  }\n}\nrun 5\n");
+
+    RecordingCli cli = refused("filebench", script.toString());
+
+    assertThat(cli.err()).contains("sorter.f:6:", "filesetname (fsbench-nobox) names no fileset");
+  }
+
+  @Test
   void aClusterRunOnAFilesystemRatherThanADirectoryIsRefused() {
     RecordingCli cli = refused("run", "--workload", "fsmark", "--fs", "xfs");
 

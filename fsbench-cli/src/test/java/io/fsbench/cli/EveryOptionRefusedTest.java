@@ -36,6 +36,7 @@ class EveryOptionRefusedTest {
   private Path file;
   private Path dir;
   private Path jobFile;
+  private Path filebenchFile;
   private Path secret;
 
   /** One bad use of an option: the command line and what the refusal must name. */
@@ -58,6 +59,7 @@ class EveryOptionRefusedTest {
     file = Files.writeString(temp.resolve("a-file"), "x");
     dir = Files.createDirectory(temp.resolve("a-dir"));
     jobFile = Files.writeString(temp.resolve("job.fio"), "[j]\nrw=write\nbs=4k\nsize=1m\n");
+    filebenchFile = Files.writeString(temp.resolve("tiny.f"), "run 1\n");
     secret = Files.writeString(temp.resolve("fsbench-secret"), "0123456789abcdef0123456789abcdef");
     Files.setPosixFilePermissions(
         secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
@@ -376,10 +378,10 @@ class EveryOptionRefusedTest {
         cases,
         "run",
         "--stonewall",
-        List.of("run", "--workload", "postmark", "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("run", "--workload", "bonnie", "--dir", d, "--cluster", "t", "--secret", s),
         List.of("--stonewall"),
         "--stonewall ends each client's run early",
-        "workload postmark");
+        "workload bonnie");
     List<String> compare =
         List.of("compare", "--no-progress", "--out", temp.resolve("r").toString(), "--dir", d);
     companionCases(cases, "compare", compare, s);
@@ -395,9 +397,9 @@ class EveryOptionRefusedTest {
         cases,
         "filebench",
         "--shared-dir",
-        List.of("filebench", jobFile.toString(), "--dir", d, "--cluster", "t", "--secret", s),
+        List.of("filebench", filebenchFile.toString(), "--dir", d, "--cluster", "t", "--secret", s),
         List.of("--shared-dir"),
-        "filebench workload file job.fio cannot share one directory");
+        "filebench workload file tiny.f cannot share one directory");
     List<String> agent = List.of("agent", "--allow-dir", d);
     List<String> agentIn = List.of("agent", "--cluster", "t", "--secret", s, "--allow-dir", d);
     add(

@@ -124,7 +124,7 @@ public record ClusterJob(
     if (stonewalled && !work.finishesEarly()) {
       throw new InvalidInputException(
           "--stonewall ends each client's run early with what it did (block jobs, job files,"
-              + " fsmark, tree, filebench); "
+              + " fsmark, tree, postmark, filebench); "
               + work.describe()
               + " runs to its end (its runner cannot finish early), so the stonewall would stop"
               + " nothing; drop --stonewall");
@@ -252,6 +252,7 @@ public record ClusterJob(
       throw new InvalidInputException(
           "a job of fio options is made with ClusterJob.fio(options, directory, clients)");
     }
+    work.check(); // a filebench script's semantics, before anyone is contacted
     return new ClusterJob(
         List.of(), directory, clients, false, Duration.ofSeconds(30), false, Map.of(), work, false);
   }

@@ -8,6 +8,7 @@ import io.fsbench.api.JobSpec;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Workload;
+import io.fsbench.core.workload.filebench.FilebenchCheck;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -111,6 +112,22 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
     return new ClusterWork(Kind.FILEBENCH_SCRIPT, name, text, parameters);
   }
 
+  /**
+   * Checks what the controller can before any agent is contacted, beyond what making this work
+   * checked: a filebench workload file's text as its run would check it before making a file (a
+   * fileset without {@code dirwidth}, a flowop naming an unknown fileset, a {@code system} line,
+   * ...), refused naming the file and line; each agent checks it again at prepare, with the same
+   * code. Plans the script in memory (its filesets' trees drawn), so it is not done on every copy
+   * of a job; nothing to do for the other kinds.
+   *
+   * @throws InvalidInputException naming the file, the line and what to do
+   */
+  public void check() {
+    if (kind == Kind.FILEBENCH_SCRIPT) {
+      FilebenchCheck.check(filebenchSpec(java.nio.file.Path.of(name)), text);
+    }
+  }
+
   /** The filebench spec of this script when its text is in {@code file}. */
   public io.fsbench.api.FilebenchSpec filebenchSpec(java.nio.file.Path file) {
     return filebenchSpec(file, parameters);
@@ -134,8 +151,8 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
 
   /**
    * Whether its runner ends early with a result when asked ({@code Session.finish()}): block jobs,
-   * fsmark and tree (the phase under way cut short, no later phase) and filebench do; postmark and
-   * the others run to their end, so a stonewall could not stop them.
+   * fsmark, tree and postmark (the phase under way cut short, no later phase) and filebench do; the
+   * others (bonnie, dd, iozone, ...) run to their end, so a stonewall could not stop them.
    */
   public boolean finishesEarly() {
     return switch (kind) {
@@ -145,6 +162,7 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
         yield workload instanceof JobSpec
             || workload instanceof FsMarkSpec
             || workload instanceof TreeSpec
+            || workload instanceof PostMarkSpec
             || workload instanceof FilebenchSpec;
       }
     };

@@ -57,21 +57,25 @@ class ClusterWorkTest {
 
   @Test
   void aStonewallIsRefusedForAWorkloadWhoseRunnerCannotFinishEarly() {
-    ClusterJob postmark = ClusterJob.workload("postmark", Map.of(), Path.of("/x"), 2);
-    assertThatThrownBy(postmark::stonewall)
+    ClusterJob bonnie = ClusterJob.workload("bonnie", Map.of(), Path.of("/x"), 2);
+    assertThatThrownBy(bonnie::stonewall)
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("--stonewall")
-        .hasMessageContaining("workload postmark");
+        .hasMessageContaining("fsmark, tree, postmark, filebench")
+        .hasMessageContaining("workload bonnie");
   }
 
   @Test
-  void aStonewallIsAcceptedForTheMetadataWorkloadsAndFilebenchWhoseRunnersFinishEarly() {
+  void aStonewallIsAcceptedForTheMetadataWorkloadsPostMarkAndFilebenchWhoseRunnersFinishEarly() {
     assertThat(
             ClusterJob.workload("fsmark", Map.of("files", "10"), Path.of("/x"), 2)
                 .stonewall()
                 .stonewalled())
         .isTrue();
     assertThat(ClusterJob.workload("tree", Map.of(), Path.of("/x"), 2).stonewall().stonewalled())
+        .isTrue();
+    assertThat(
+            ClusterJob.workload("postmark", Map.of(), Path.of("/x"), 2).stonewall().stonewalled())
         .isTrue();
     ClusterWork script =
         ClusterWork.filebench("mail.f", "run 1\n", Map.of(), java.util.Optional.empty(), 1);
@@ -145,6 +149,37 @@ class ClusterWorkTest {
     assertThat(spec.runtime()).contains(java.time.Duration.ofSeconds(3));
     assertThat(spec.seed()).isEqualTo(7);
     assertThat(spec.allowSystem()).isFalse();
+  }
+
+  @Test
+  void aFilebenchScriptsSemanticErrorIsRefusedByTheControllerNamingTheFileAndLine() {
+    String noDirwidth =
+        "define fileset name=fsbench-box,path=/tmp,entries=20,size=4k,prealloc=100\n"
+            + "define process name=p,instances=1\n{\n  thread name=t,instances=1\n  {\n"
+            + "    flowop openfile name=open1,filesetname=fsbench-box,fd=1\n"
+            + "    flowop closefile name=close1,fd=1\n  }\n}\nrun 5\n";
+    ClusterWork work =
+        ClusterWork.filebench("box.f", noDirwidth, Map.of(), java.util.Optional.empty(), 1);
+
+    assertThatThrownBy(() -> ClusterJob.of(work, Path.of("/x"), 2))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith("box.f:1: define fileset needs dirwidth=...")
+        .hasMessageContaining("add it to this line");
+    String unknownSet = noDirwidth.replace("prealloc=100", "dirwidth=20,prealloc=100");
+    ClusterWork other =
+        ClusterWork.filebench(
+            "box.f",
+            unknownSet.replace("filesetname=fsbench-box", "filesetname=fsbench-none"),
+            Map.of(),
+            java.util.Optional.empty(),
+            1);
+    assertThatThrownBy(() -> ClusterJob.of(other, Path.of("/x"), 2))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageStartingWith("box.f:6:")
+        .hasMessageContaining("filesetname (fsbench-none) names no fileset");
+    ClusterWork valid =
+        ClusterWork.filebench("box.f", unknownSet, Map.of(), java.util.Optional.empty(), 1);
+    assertThat(ClusterJob.of(valid, Path.of("/x"), 2).work()).isEqualTo(valid);
   }
 
   @Test

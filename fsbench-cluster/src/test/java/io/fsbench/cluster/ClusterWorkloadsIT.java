@@ -267,19 +267,21 @@ class ClusterWorkloadsIT {
   }
 
   @Test
-  void aFilebenchScriptThatRunsACommandIsRefusedBeforeTheStart() throws Exception {
+  void aFilebenchScriptThatRunsACommandIsRefusedByTheControllerAndByEveryAgent() throws Exception {
     Files.createDirectories(shared.resolve("fs"));
-    ClusterJob job =
-        ClusterJob.of(
-                ClusterWork.filebench(
-                    "bad.f",
-                    "system \"touch /tmp/fsbench-x\"\nrun 1\n",
-                    Map.of(),
-                    java.util.Optional.empty(),
-                    1),
-                shared.resolve("fs"),
-                3)
-            .membersWithin(Duration.ofSeconds(20));
+    ClusterWork work =
+        ClusterWork.filebench(
+            "bad.f",
+            "system \"touch /tmp/fsbench-x\"\nrun 1\n",
+            Map.of(),
+            java.util.Optional.empty(),
+            1);
+    assertThatThrownBy(() -> ClusterJob.of(work, shared.resolve("fs"), 3))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("bad.f:1")
+        .hasMessageContaining("it runs a shell command");
+    // a job made without the controller's check (the canonical constructor): the agents refuse it
+    ClusterJob job = unchecked(work, shared.resolve("fs"));
     try (Cluster cluster = Cluster.connect(member("127.0.0.40"))) {
       assertThatThrownBy(() -> cluster.run(job))
           .isInstanceOf(InvalidInputException.class)
@@ -287,6 +289,69 @@ class ClusterWorkloadsIT {
           .hasMessageContaining("runs a command");
     }
     assertThat(Path.of("/tmp/fsbench-x")).doesNotExist();
+  }
+
+  @Test
+  void aFilebenchScriptsSemanticErrorIsRefusedByTheAgentsAtPrepareBeforeTheStart()
+      throws Exception {
+    Files.createDirectories(shared.resolve("fsem"));
+    String noDirwidth =
+        "define fileset name=fsbench-set,path=/tmp,entries=20,size=4k,prealloc=100\n"
+            + "define process name=p,instances=1\n{\n  thread name=t,memsize=1m,instances=1\n  {\n"
+            + "    flowop openfile name=open1,filesetname=fsbench-set,fd=1\n"
+            + "    flowop closefile name=close1,fd=1\n  }\n}\nrun 60\n";
+    ClusterWork work =
+        ClusterWork.filebench("nodirs.f", noDirwidth, Map.of(), java.util.Optional.empty(), 1);
+    ClusterJob job = unchecked(work, shared.resolve("fsem"));
+    try (Cluster cluster = Cluster.connect(member("127.0.0.40"))) {
+      assertThatThrownBy(() -> cluster.run(job))
+          .isInstanceOf(InvalidInputException.class)
+          .hasMessageContaining("nodirs.f:1: define fileset needs dirwidth=...");
+    }
+    assertNothingLeft(shared.resolve("fsem"));
+  }
+
+  @Test
+  void aStonewalledPostMarkRunEndsWithWhatEachClientDidAndItsSumsCheckOut() throws Exception {
+    Files.createDirectories(shared.resolve("pm-walled"));
+    ClusterJob job =
+        ClusterJob.workload(
+                "postmark",
+                Map.of("number", "300", "transactions", "20000"),
+                shared.resolve("pm-walled"),
+                3)
+            .membersWithin(Duration.ofSeconds(20))
+            .perClientDir()
+            .stonewall();
+    ClusterResult result;
+    try (Cluster cluster = Cluster.connect(member("127.0.0.40"))) {
+      result = cluster.run(job);
+    }
+
+    WorkloadTotals all = (WorkloadTotals) result.aggregate().result();
+    for (String count : List.of("transactions", "created.files", "deleted.files", "read.bytes")) {
+      double sum = 0;
+      for (ClientResult client : result.clients()) {
+        sum += ((WorkloadTotals) client.run().result()).metric(count).orElseThrow().value();
+      }
+      assertThat(all.metric(count).orElseThrow().value()).as(count).isEqualTo(sum);
+    }
+    long cut =
+        result.clients().stream()
+            .filter(
+                c ->
+                    ((WorkloadTotals) c.run().result())
+                        .metrics().stream().anyMatch(m -> m.name().endsWith(".cut_short")))
+            .count();
+    // the first client done ran to its end; how many others the stonewall caught depends on timing
+    assertThat(cut).isLessThan(3);
+    assertNothingLeft(shared.resolve("pm-walled"));
+  }
+
+  /** A job of {@code work} on the three agents, without the controller's own check of it. */
+  private static ClusterJob unchecked(ClusterWork work, Path directory) {
+    return new ClusterJob(
+        List.of(), directory, 3, false, Duration.ofSeconds(20), false, Map.of(), work);
   }
 
   private static void assertNothingLeft(Path dir) throws Exception {

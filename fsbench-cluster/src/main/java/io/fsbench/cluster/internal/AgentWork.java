@@ -93,7 +93,8 @@ final class AgentWork {
       Path file = dir.resolve(name.isEmpty() || name.startsWith(".") ? "workload.f" : name);
       Files.writeString(file, work.text());
       FilebenchSpec spec = work.filebenchSpec(file);
-      session.check(spec); // the script is parsed now, before the barrier
+      // checked now, before the barrier, as its run would check it before making a file
+      session.check(spec);
       return new Prepared(() -> session.run(spec), release);
     } catch (IOException | RuntimeException e) {
       release.run();

@@ -26,6 +26,9 @@ import java.util.Map;
  */
 final class WorkloadAggregation {
 
+  /** A phase a finish cut short, 1 in a client's result: the aggregate counts such clients. */
+  private static final String CUT_SHORT = ".cut_short";
+
   private WorkloadAggregation() {}
 
   static RunResult of(List<ClientResult> clients) {
@@ -38,7 +41,7 @@ final class WorkloadAggregation {
     Map<String, PhaseTotals> phases = phases(clients, totals);
     List<Metric> metrics = new ArrayList<>();
     List<String> left = new ArrayList<>();
-    for (Metric metric : first.metrics()) {
+    for (Metric metric : withEveryCutShort(first, totals)) {
       Metric merged = merged(metric, totals, phases);
       if (merged == null) {
         left.add(metric.name());
@@ -59,6 +62,23 @@ final class WorkloadAggregation {
         List.of(all),
         run.environment(),
         run.volume());
+  }
+
+  /**
+   * {@code first}'s metrics and, after them, every {@code PHASE.cut_short} another client has: a
+   * stonewalled run's first client done was not cut short, the others were.
+   */
+  private static List<Metric> withEveryCutShort(WorkloadTotals first, List<WorkloadTotals> totals) {
+    Map<String, Metric> metrics = new LinkedHashMap<>();
+    first.metrics().forEach(m -> metrics.put(m.name(), m));
+    for (WorkloadTotals client : totals) {
+      for (Metric m : client.metrics()) {
+        if (m.name().endsWith(CUT_SHORT)) {
+          metrics.putIfAbsent(m.name(), m);
+        }
+      }
+    }
+    return List.copyOf(metrics.values());
   }
 
   private static WorkloadTotals totals(ClientResult client) {
@@ -150,6 +170,9 @@ final class WorkloadAggregation {
     double sum = 0;
     for (WorkloadTotals client : totals) {
       var own = client.metric(name);
+      if (own.isEmpty() && name.endsWith(CUT_SHORT)) {
+        continue; // a client whose phase was not cut: the sum counts the clients cut short
+      }
       if (own.isEmpty() && phase != null && !phaseNames(client).contains(phase.phase())) {
         continue; // a phase this client's stonewalled run never reached: it did none of it
       }

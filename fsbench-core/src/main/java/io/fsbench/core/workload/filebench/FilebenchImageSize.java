@@ -7,8 +7,6 @@ import io.fsbench.api.Size;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The loop image a filebench workload needs when the caller gives no size: four times the dataset
@@ -119,24 +117,7 @@ public final class FilebenchImageSize {
    * @throws InvalidInputException for a workload file with an error, naming file and line
    */
   public static long plannedDatasetBytes(FilebenchSpec spec) {
-    new FilebenchRunner().check(spec); // readable, parses, dataset= only for a personality
-    WmlScript script;
-    try {
-      script = WmlParser.parse(spec.file().toString(), Files.readString(spec.file()));
-    } catch (IOException e) {
-      throw new InvalidInputException("cannot read " + spec.file() + ": " + e.getMessage(), e);
-    }
-    Path nowhere = spec.file().toAbsolutePath().getParent(); // a plan makes no files
-    FilebenchOptions options = FilebenchOptions.in(nowhere).seed(spec.seed());
-    for (var variable : variables(spec).entrySet()) {
-      options = options.set(variable.getKey(), variable.getValue());
-    }
-    if (spec.runtime().isPresent()) {
-      // a file without `run` (webproxy.f) is planned with the runtime given, as it will run
-      options = options.runtime(spec.runtime().get());
-    }
-    FilebenchRun run = FilebenchRun.prepare(script, options);
-    run.plan();
+    FilebenchRun run = FilebenchCheck.planned(spec); // the check's plan: nothing made
     long bytes = 0;
     for (Fileset fileset : run.filesets()) {
       bytes += fileset.tree().totalBytes();
@@ -155,19 +136,6 @@ public final class FilebenchImageSize {
     } catch (IOException e) {
       return -1; // unknown: the run says so and does not check
     }
-  }
-
-  private static Map<String, String> variables(FilebenchSpec spec) {
-    String dataset = spec.variables().get(FilebenchPersonalities.DATASET);
-    if (dataset == null) {
-      return spec.variables();
-    }
-    String name = FilebenchPersonalities.nameOf(spec.file()).orElseThrow();
-    long bytes = FilebenchPersonalities.target(dataset, FilebenchPersonalities.hostRamBytes(), 0);
-    Map<String, String> result = new LinkedHashMap<>(FilebenchPersonalities.scaled(name, bytes));
-    spec.variables().forEach(result::put);
-    result.remove(FilebenchPersonalities.DATASET);
-    return result;
   }
 
   private static long roundUpToMib(long bytes) {

@@ -2,7 +2,6 @@ package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.FsBenchException;
-import io.fsbench.api.InvalidInputException;
 import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
@@ -14,7 +13,8 @@ import java.util.Map;
 
 /**
  * Runs a {@link FilebenchSpec} with {@link FilebenchRun} in the directory fsbench gives it. A bad
- * workload file is refused before any volume is made. Asked to finish ({@link
+ * workload file is refused before any volume is made: its check plans the run without making a file
+ * ({@link FilebenchCheck}), with the same code the run then goes through. Asked to finish ({@link
  * io.fsbench.Session#finish()}), the run ends as when its time is up, its result {@linkplain
  * FilebenchResult#cutShort() cut short}.
  */
@@ -25,41 +25,22 @@ public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
     return FilebenchSpec.class;
   }
 
+  /** Everything the run would refuse before it makes a file ({@link FilebenchCheck}). */
   @Override
   public void check(FilebenchSpec spec) {
-    if (!Files.isReadable(spec.file())) {
-      throw new InvalidInputException(
-          "filebench workload file (" + spec.file() + ") does not exist or cannot be read");
-    }
-    if (spec.variables().containsKey(FilebenchPersonalities.DATASET)
-        && FilebenchPersonalities.nameOf(spec.file()).isEmpty()) {
-      throw new InvalidInputException(
-          "dataset= scales fsbench's own personalities (filebench:NAME), not "
-              + spec.file()
-              + "; set the file's own variables instead");
-    }
-    try {
-      WmlParser.parse(spec.file().toString(), Files.readString(spec.file()));
-    } catch (IOException e) {
-      throw new InvalidInputException("cannot read " + spec.file() + ": " + e.getMessage(), e);
-    }
+    FilebenchCheck.check(spec);
   }
 
   @Override
   public FilebenchResult run(FilebenchSpec spec, WorkloadContext context) {
     FilebenchOptions options =
-        FilebenchOptions.in(context.directory())
-            .seed(spec.seed())
-            .allowSystem(spec.allowSystem())
-            .cancelled(context::cancelled)
-            .output(context::message)
-            .finishing(context::whenFinishRequested);
-    for (var variable : variables(spec, context).entrySet()) {
-      options = options.set(variable.getKey(), variable.getValue());
-    }
-    if (spec.runtime().isPresent()) {
-      options = options.runtime(spec.runtime().get());
-    }
+        FilebenchCheck.options(
+            spec,
+            FilebenchOptions.in(context.directory())
+                .cancelled(context::cancelled)
+                .output(context::message)
+                .finishing(context::whenFinishRequested),
+            variables(spec, context));
     try {
       return FilebenchRun.run(spec.file(), options);
     } catch (IOException e) {

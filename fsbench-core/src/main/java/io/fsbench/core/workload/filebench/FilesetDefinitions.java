@@ -179,7 +179,12 @@ final class FilesetDefinitions {
     Attribute attribute = a.get(name);
     if (attribute == null) {
       throw new InvalidInputException(
-          vars.where(define.line()) + "define " + kind + " needs " + name + "=...");
+          vars.where(define.line())
+              + "define "
+              + kind
+              + " needs "
+              + name
+              + "=...: add it to this line (filebench has no default for it)");
     }
     return attribute;
   }

@@ -1,6 +1,5 @@
 package io.fsbench.core.workload.filebench;
 
-import io.fsbench.api.InvalidInputException;
 import io.fsbench.core.nativeio.AlignedBuffers;
 import io.fsbench.core.nativeio.IoMechanism;
 import io.fsbench.core.nativeio.NativeBuffer;
@@ -56,14 +55,7 @@ final class ThreadFlow implements Runnable {
       long seed,
       Path directory,
       IoMechanism aioMechanism) {
-    if (memsize < 0 || memsize > Integer.MAX_VALUE - AlignedBuffers.ALIGNMENT) {
-      throw new InvalidInputException(
-          "thread "
-              + name
-              + ": memsize ("
-              + memsize
-              + ") must be between 0 and 2 GiB; a thread's buffer is one direct buffer");
-    }
+    // memsize was checked by ThreadPlan.make, so that a check finds it before any file is made
     this.name = name;
     this.flowops = List.copyOf(flowops);
     this.control = control;

@@ -1,6 +1,7 @@
 package io.fsbench.core.workload.filebench;
 
 import io.fsbench.api.InvalidInputException;
+import io.fsbench.core.nativeio.AlignedBuffers;
 import io.fsbench.core.nativeio.IoMechanism;
 import io.fsbench.core.workload.filebench.WmlScript.Attribute;
 import java.nio.file.Path;
@@ -52,8 +53,7 @@ final class ThreadPlan {
           String threadName = text(vars, ta, "name", "thread", file, thread.line());
           String what = "thread " + threadName;
           long instances = count(vars, ta, what);
-          long memsize =
-              ta.containsKey("memsize") ? vars.constantInteger(ta.get("memsize"), what) : 0;
+          long memsize = memsize(vars, ta, what);
           for (long t = 0; t < instances; t++) {
             List<Flowop> flowops = new ArrayList<>();
             for (WmlScript.FlowopDefinition definition : thread.flowops()) {
@@ -71,6 +71,24 @@ final class ThreadPlan {
     }
     plan.link();
     return plan;
+  }
+
+  /** The largest {@code memsize}: a thread's buffer is one direct buffer. */
+  static final long MAX_MEMSIZE = Integer.MAX_VALUE - AlignedBuffers.ALIGNMENT;
+
+  private static long memsize(WmlVariables vars, Map<String, Attribute> ta, String what) {
+    Attribute attribute = ta.get("memsize");
+    if (attribute == null) {
+      return 0;
+    }
+    long memsize = vars.constantInteger(attribute, what);
+    if (memsize < 0 || memsize > MAX_MEMSIZE) {
+      throw vars.error(
+          attribute,
+          what,
+          "must be between 0 and 2 GiB (a thread's buffer is one direct buffer); lower it");
+    }
+    return memsize;
   }
 
   private void link() {
@@ -108,7 +126,17 @@ final class ThreadPlan {
   private static void requireTarget(Flowop f, boolean found, String kind) {
     if (!found) {
       throw new InvalidInputException(
-          f.where + f + ": target (" + f.target + ") names no " + kind + " flowop of the workload");
+          f.where
+              + f
+              + ": target ("
+              + f.target
+              + ") names no "
+              + kind
+              + " flowop of the workload; name one, or add flowop "
+              + kind
+              + " name="
+              + f.target
+              + " to a thread");
     }
   }
 
@@ -132,7 +160,11 @@ final class ThreadPlan {
       }
     }
     throw new InvalidInputException(
-        f.where + f + ": target (" + f.target + ") names no flowop of the same thread");
+        f.where
+            + f
+            + ": target ("
+            + f.target
+            + ") names no flowop of the same thread; name one of this thread's flowops");
   }
 
   /**

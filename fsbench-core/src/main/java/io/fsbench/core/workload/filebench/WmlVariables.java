@@ -147,7 +147,14 @@ final class WmlVariables {
     if (value instanceof Value.Number n) {
       return n.value();
     }
-    throw error(attribute, what, "needs a number");
+    throw error(attribute, what, "needs a number" + given(attribute, value));
+  }
+
+  /** What a variable held when it was not what the attribute needs, for the message. */
+  private static String given(Attribute attribute, Object value) {
+    return attribute.value() instanceof Value.Variable && value instanceof Value v
+        ? ", not " + shown(v)
+        : "";
   }
 
   long constantInteger(Attribute attribute, String what) {

@@ -127,26 +127,42 @@ final class PostMarkEngine {
     }
   }
 
-  /** The pool: {@code simultaneous} calls of {@code create_file}. */
-  void createInitialFiles() throws IOException {
-    for (int i = 0; i < simultaneous; i++) {
-      createFile();
-    }
-    counters.createdAlone = simultaneous;
+  /** How the transactions ended. */
+  enum Ending {
+    /** All of them ran. */
+    COMPLETE,
+    /** PostMark would have printed "out of files!" and stopped. */
+    OUT_OF_FILES,
+    /** A stop (a cancel, another instance's failure) or a finish ended them early. */
+    STOPPED
   }
 
   /**
-   * {@code run_transactions}; returns false when PostMark would have printed "out of files!" and
-   * stopped, or when {@code stop} says so.
+   * The pool: {@code simultaneous} calls of {@code create_file}, ended after the file under way
+   * when {@code finishing} says so; returns whether the pool is whole.
    */
-  boolean runTransactions(BooleanSupplier stop) throws IOException {
+  boolean createInitialFiles(BooleanSupplier finishing) throws IOException {
+    int i = 0;
+    for (; i < simultaneous && !finishing.getAsBoolean(); i++) {
+      createFile();
+    }
+    counters.createdAlone = i;
+    return i == simultaneous;
+  }
+
+  /**
+   * {@code run_transactions}, ended after the transaction under way when {@code finishing} says so,
+   * and within 1024 transactions when {@code stop} does.
+   */
+  Ending runTransactions(BooleanSupplier stop, BooleanSupplier finishing) throws IOException {
     int transactions = spec.transactions();
     for (int i = 0; i < transactions; i++) {
-      if (filesCreated == counters.deleted) {
-        return false;
+      // first: a pool a finish left empty is not PostMark's "out of files"
+      if (finishing.getAsBoolean() || (i & 1023) == 0 && stop.getAsBoolean()) {
+        return Ending.STOPPED;
       }
-      if ((i & 1023) == 0 && stop.getAsBoolean()) {
-        return false;
+      if (filesCreated == counters.deleted) {
+        return Ending.OUT_OF_FILES;
       }
       if (spec.biasRead() != -1) {
         if (rng.rnd(10) < spec.biasRead()) {
@@ -164,16 +180,35 @@ final class PostMarkEngine {
       }
       counters.transactions++;
     }
-    return true;
+    return Ending.COMPLETE;
   }
 
-  /** Deletes what is left, slot by slot, as PostMark does after the transactions. */
-  void deleteRemainingFiles() throws IOException {
+  /**
+   * Deletes what is left, slot by slot, as PostMark does after the transactions, ended after the
+   * file under way when {@code finishing} says so; returns whether every slot was done.
+   */
+  boolean deleteRemainingFiles(BooleanSupplier finishing) throws IOException {
     long before = counters.deleted;
-    for (int i = 0; i < simultaneous << 1; i++) {
+    int slots = simultaneous << 1;
+    int i = 0;
+    for (; i < slots && !finishing.getAsBoolean(); i++) {
       deleteFile(i);
     }
     counters.deletedAlone = counters.deleted - before;
+    return i == slots;
+  }
+
+  /**
+   * Removes the files a finish left, counting none of them: cleanup after the measured phases, not
+   * PostMark's deletion.
+   */
+  void removeLeftovers() throws IOException {
+    for (int i = 0; i < simultaneous << 1; i++) {
+      if (size[i] != 0) {
+        FileCalls.unlink(name(i));
+        size[i] = 0;
+      }
+    }
   }
 
   /** {@code find_free_file}: the next slot if free, else the first hole; -1 when full. */

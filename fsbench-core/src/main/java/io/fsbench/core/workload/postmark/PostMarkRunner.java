@@ -1,6 +1,7 @@
 package io.fsbench.core.workload.postmark;
 
 import io.fsbench.api.FsBenchException;
+import io.fsbench.api.PostMarkPhase;
 import io.fsbench.api.PostMarkResult;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.core.engine.Footprint;
@@ -37,6 +38,13 @@ import java.util.function.BooleanSupplier;
  * {@value #WARM_UP_FILES} files and {@value #WARM_UP_TRANSACTIONS} transactions, same sizes and
  * buffering) runs in a scratch directory that is then removed, so that the measured run does not
  * start in the Java interpreter.
+ *
+ * <p>Asked to finish ({@link io.fsbench.Session#finish()}, a cluster's stonewall), every instance
+ * ends the phase under way after the file or transaction it is at, and no later phase runs: the
+ * result reports that phase {@linkplain PostMarkResult#phaseCutShort() cut short} with what it did
+ * over the time it took, and the total time ends with it. The files left are then removed untimed
+ * and uncounted, so that nothing stays behind, but that cleanup is not PostMark's deletion phase: a
+ * client that finished early reports no "deletion alone" it never measured.
  *
  * <p>In a directory shared with other clients ({@link WorkloadContext#names()}) every name made
  * there starts with the client's tag: the files and {@code sK} subdirectories of one instance, the
@@ -97,6 +105,8 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
     int bufferSize = stdioBufferSize(context.directory());
     long[] marks = new long[4];
     AtomicBoolean stop = new AtomicBoolean();
+    AtomicBoolean finishing = new AtomicBoolean();
+    context.whenFinishRequested(() -> finishing.set(true));
     Phaser phases =
         new Phaser(threads) {
           @Override
@@ -119,7 +129,8 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
           new Instance(
               dir,
               new PostMarkEngine(spec, dir, prefix, spec.seed() + t, bufferSize, syncer),
-              phases);
+              phases,
+              finishing::get);
     }
     runAll(instances, stop, context);
     PostMarkCounters total = new PostMarkCounters();
@@ -143,12 +154,16 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
       }
     }
     context.progress(1.0);
+    Optional<PostMarkPhase> cut =
+        finishing.get() ? firstUnfinished(spec, total, instances) : Optional.empty();
+    // the phases after the cut did not run: their times are zero, the total ends with the cut
+    int ran = cut.map(p -> p.ordinal() + 1).orElse(3);
     return new PostMarkResult(
         spec,
-        Duration.ofNanos(marks[3] - marks[0]),
+        Duration.ofNanos(marks[ran] - marks[0]),
         Duration.ofNanos(marks[1] - marks[0]),
-        Duration.ofNanos(marks[2] - marks[1]),
-        Duration.ofNanos(marks[3] - marks[2]),
+        ran < 2 ? Duration.ZERO : Duration.ofNanos(marks[2] - marks[1]),
+        ran < 3 ? Duration.ZERO : Duration.ofNanos(marks[3] - marks[2]),
         total.transactions,
         total.created,
         total.createdAlone,
@@ -157,7 +172,29 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
         total.deleted,
         total.deletedAlone,
         total.bytesRead,
-        total.bytesWritten);
+        total.bytesWritten,
+        cut);
+  }
+
+  /**
+   * The first phase a finish left undone: a pool short of its files, transactions short of their
+   * count, files left after the deletion; none when the finish came after the last file.
+   */
+  private static Optional<PostMarkPhase> firstUnfinished(
+      PostMarkSpec spec, PostMarkCounters total, Instance[] instances) {
+    long threads = instances.length;
+    if (total.createdAlone < spec.files() * threads) {
+      return Optional.of(PostMarkPhase.CREATION);
+    }
+    if (total.transactions < spec.transactions() * threads) {
+      return Optional.of(PostMarkPhase.TRANSACTIONS);
+    }
+    for (Instance instance : instances) {
+      if (!instance.deletedAll) {
+        return Optional.of(PostMarkPhase.DELETION);
+      }
+    }
+    return Optional.empty();
   }
 
   /** A small run of the same kind, unmeasured, in a scratch directory it removes. */
@@ -220,18 +257,23 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
     final Path directory;
     final PostMarkEngine engine;
     final Phaser phases;
+    final BooleanSupplier finishing;
     boolean outOfFiles;
+    boolean deletedAll;
     Throwable error;
 
-    Instance(Path directory, PostMarkEngine engine, Phaser phases) {
+    Instance(Path directory, PostMarkEngine engine, Phaser phases, BooleanSupplier finishing) {
       this.directory = directory;
       this.engine = engine;
       this.phases = phases;
+      this.finishing = finishing;
     }
 
     /**
      * Setup, creation, transactions, deletion, each ended at the barrier. A failing instance leaves
-     * the barrier so that the others are not held, and stops them.
+     * the barrier so that the others are not held, and stops them. After a finish each phase left
+     * ends at once (its barrier still keeps the instances together), and what is left is removed
+     * after the last clock reading.
      */
     void run(AtomicBoolean stop, BooleanSupplier stopper) {
       boolean registered = true;
@@ -239,13 +281,15 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
         Files.createDirectories(directory);
         engine.createSubdirectories();
         phases.arriveAndAwaitAdvance();
-        engine.createInitialFiles();
+        engine.createInitialFiles(finishing);
         phases.arriveAndAwaitAdvance();
-        outOfFiles = !engine.runTransactions(stopper) && !stopper.getAsBoolean();
+        outOfFiles =
+            engine.runTransactions(stopper, finishing) == PostMarkEngine.Ending.OUT_OF_FILES;
         phases.arriveAndAwaitAdvance();
-        engine.deleteRemainingFiles();
+        deletedAll = engine.deleteRemainingFiles(finishing);
         phases.arriveAndDeregister();
         registered = false;
+        engine.removeLeftovers();
         engine.deleteSubdirectories();
       } catch (Throwable e) {
         error = e;

@@ -109,7 +109,9 @@ class FilesetDefinitionsTest {
         .hasMessage(
             "fsbench.f:1:53: fileset 'fsbench-p': prealloc (150) must be a percentage, 0 to 100");
     assertThatThrownBy(() -> read("define fileset name=fsbench-w,path=/tmp,entries=5\n"))
-        .hasMessage("fsbench.f:1: define fileset needs dirwidth=...");
+        .hasMessage(
+            "fsbench.f:1: define fileset needs dirwidth=...: add it to this line (filebench has"
+                + " no default for it)");
     assertThatThrownBy(() -> read("define fileset name=fsbench-v,path=$nowhere,dirwidth=2\n"))
         .hasMessageContaining("fsbench.f:1:31: fileset: path ($nowhere)")
         .hasMessageContaining("refers to $nowhere, which is never set");

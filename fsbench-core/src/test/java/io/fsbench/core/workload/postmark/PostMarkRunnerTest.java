@@ -56,6 +56,15 @@ class PostMarkRunnerTest {
             .seed(7)
             .size(Size.bytes(700), Size.bytes(700))
             .biasRead(-1)
+            .build(),
+        // more seeds, since the early finish changed the loops every run goes through
+        PostMarkSpec.builder().files(80).transactions(1500).seed(16).build(),
+        PostMarkSpec.builder()
+            .files(60)
+            .transactions(1200)
+            .seed(1234)
+            .subdirectories(3)
+            .biasCreate(6)
             .build());
   }
 
