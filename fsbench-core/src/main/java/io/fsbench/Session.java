@@ -71,6 +71,7 @@ public final class Session implements AutoCloseable {
   private Target target;
   private Tuning tuning = Tuning.defaults();
   private RunNames names = RunNames.OWN;
+  private PhaseGate phaseGate = PhaseGate.NONE;
   private DoubleConsumer progress = fraction -> {};
   private Consumer<String> messages = line -> {};
   private Duration statusEvery = Duration.ZERO;
@@ -159,6 +160,20 @@ public final class Session implements AutoCloseable {
               + ": clients share a filesystem that is already mounted");
     }
     this.names = RunNames.tagged(tag);
+    return this;
+  }
+
+  /**
+   * Has every workload with phases (fsmark, tree) wait at {@code gate} before each phase and after
+   * the last, outside the timing: how a cluster agent starts each phase on every client together
+   * (mdtest's barriers). Workloads without phases never call it.
+   *
+   * <pre>{@code
+   * Session client = fsbench.session(null, Target.directory(dir)).phaseGate(barrier::await);
+   * }</pre>
+   */
+  public synchronized Session phaseGate(PhaseGate gate) {
+    this.phaseGate = java.util.Objects.requireNonNull(gate, "gate");
     return this;
   }
 
@@ -439,10 +454,25 @@ public final class Session implements AutoCloseable {
       }
       if (names.shared()) {
         return SharedRun.run(
-            directory, names, fsbench.registry(), progress, messages, cancelled, finish, work);
+            directory,
+            names,
+            fsbench.registry(),
+            progress,
+            messages,
+            cancelled,
+            finish,
+            phaseGate,
+            work);
       }
       return RunDirectory.run(
-          directory, target.formats() ? volume : null, progress, messages, cancelled, finish, work);
+          directory,
+          target.formats() ? volume : null,
+          progress,
+          messages,
+          cancelled,
+          finish,
+          phaseGate,
+          work);
     } finally {
       running = null;
       finishing = null;

@@ -40,6 +40,10 @@ import java.util.TreeMap;
  * @param sharedDir whether every client works in {@code directory} itself, each name it makes
  *     tagged with its client index (mdtest's shared-directory mode, {@link #sharedDirectory()}),
  *     rather than in a fresh subdirectory of its own
+ * @param phaseBarriers whether the clients of a workload with phases (fsmark, tree, largefile)
+ *     start each phase together, each waiting until every client reached it, as mdtest's ranks do
+ *     (its {@code -B} turns them off; here {@link #noPhaseBarriers()}); block jobs and workloads
+ *     without phases start together once, at the run's start, either way
  */
 public record ClusterJob(
     List<String> fioOptions,
@@ -50,7 +54,8 @@ public record ClusterJob(
     boolean stonewalled,
     Map<Integer, List<String>> clientOptions,
     ClusterWork work,
-    boolean sharedDir) {
+    boolean sharedDir,
+    boolean phaseBarriers) {
 
   public ClusterJob {
     fioOptions = List.copyOf(fioOptions);
@@ -129,6 +134,38 @@ public record ClusterJob(
               + " runs to its end (its runner cannot finish early), so the stonewall would stop"
               + " nothing; drop --stonewall");
     }
+    if (!phaseBarriers && !work.hasPhases()) {
+      throw new InvalidInputException(
+          "--no-phase-barrier lets the phases of fsmark, tree and largefile start on each client"
+              + " on its own; "
+              + work.describe()
+              + " has no such phases (its clients start together once), so there is no barrier"
+              + " to turn off; drop --no-phase-barrier");
+    }
+  }
+
+  /** The job as released before phase barriers: with them, where the work has phases. */
+  public ClusterJob(
+      List<String> fioOptions,
+      Path directory,
+      int clients,
+      boolean clientDirs,
+      Duration membersWithin,
+      boolean stonewalled,
+      Map<Integer, List<String>> clientOptions,
+      ClusterWork work,
+      boolean sharedDir) {
+    this(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir,
+        true);
   }
 
   /** The job as released before job files and workloads: a job of fio options. */
@@ -267,7 +304,8 @@ public record ClusterJob(
         stonewalled,
         clientOptions,
         work,
-        sharedDir);
+        sharedDir,
+        phaseBarriers);
   }
 
   /**
@@ -286,7 +324,8 @@ public record ClusterJob(
         stonewalled,
         clientOptions,
         work,
-        true);
+        true,
+        phaseBarriers);
   }
 
   /** This job, waiting at most {@code deadline} for its agents. */
@@ -300,7 +339,8 @@ public record ClusterJob(
         stonewalled,
         clientOptions,
         work,
-        sharedDir);
+        sharedDir,
+        phaseBarriers);
   }
 
   /**
@@ -317,7 +357,8 @@ public record ClusterJob(
         true,
         clientOptions,
         work,
-        sharedDir);
+        sharedDir,
+        phaseBarriers);
   }
 
   /**
@@ -338,7 +379,28 @@ public record ClusterJob(
         stonewalled,
         more,
         work,
-        sharedDir);
+        sharedDir,
+        phaseBarriers);
+  }
+
+  /**
+   * This job without phase barriers (mdtest's {@code -B}): each client of fsmark, tree or largefile
+   * goes from one phase to the next on its own after the common start. The aggregate's phase times
+   * are the union of the clients' windows either way; without barriers the clients drift apart, so
+   * a phase on one client overlaps another phase on the next.
+   */
+  public ClusterJob noPhaseBarriers() {
+    return new ClusterJob(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir,
+        false);
   }
 
   /** The fio options of client {@code index}: the job's, then those added for that client. */

@@ -164,6 +164,20 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
         || workload instanceof PostMarkSpec;
   }
 
+  /**
+   * Whether its runner has phases that clients can start together at barriers ({@link
+   * ClusterJob#phaseBarriers()}): fsmark, tree and largefile.
+   */
+  public boolean hasPhases() {
+    if (kind != Kind.WORKLOAD) {
+      return false;
+    }
+    Workload workload = Workloads.named(name, parameters);
+    return workload instanceof FsMarkSpec
+        || workload instanceof TreeSpec
+        || workload instanceof io.fsbench.api.LargeFileSpec;
+  }
+
   /** Whether it runs block jobs, whose results have bytes and I/Os to stonewall. */
   public boolean isBlock() {
     return kind == Kind.FIO_OPTIONS

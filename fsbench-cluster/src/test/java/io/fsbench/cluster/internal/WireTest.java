@@ -61,6 +61,7 @@ class WireTest {
             1,
             3,
             ClusterWork.jobFile("two.fio", text),
+            false,
             false);
 
     Prepare received = Wire.decode(Wire.encode(prepare)).body(Prepare.class);
@@ -82,6 +83,7 @@ class WireTest {
             0,
             2,
             ClusterWork.workload("fsmark", Map.of("files", "100", "threads", "2")),
+            true,
             true);
 
     Prepare received = Wire.decode(Wire.encode(prepare)).body(Prepare.class);

@@ -2,6 +2,8 @@ package io.fsbench.core.engine;
 
 import io.fsbench.api.Volume;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -17,6 +19,7 @@ public final class RunContext implements WorkloadContext {
   private final Consumer<String> messages;
   private final FinishRequest finish;
   private final RunNames names;
+  private final Consumer<String> phaseGate;
 
   public RunContext(
       Path directory, Volume volume, DoubleConsumer progress, AtomicBoolean cancelled) {
@@ -51,6 +54,20 @@ public final class RunContext implements WorkloadContext {
       Consumer<String> messages,
       FinishRequest finish,
       RunNames names) {
+    this(directory, volume, progress, cancelled, messages, finish, names, phase -> {});
+  }
+
+  /** A context whose workload waits at {@code phaseGate} before each of its phases. */
+  public RunContext(
+      Path directory,
+      Volume volume,
+      DoubleConsumer progress,
+      AtomicBoolean cancelled,
+      Consumer<String> messages,
+      FinishRequest finish,
+      RunNames names,
+      Consumer<String> phaseGate) {
+    this.phaseGate = phaseGate;
     this.finish = finish;
     this.names = names;
     this.directory = directory;
@@ -83,6 +100,16 @@ public final class RunContext implements WorkloadContext {
   @Override
   public long currentTimeMillis() {
     return System.currentTimeMillis();
+  }
+
+  @Override
+  public Instant instant() {
+    return Clock.systemUTC().instant();
+  }
+
+  @Override
+  public void beforePhase(String phase) {
+    phaseGate.accept(phase);
   }
 
   @Override

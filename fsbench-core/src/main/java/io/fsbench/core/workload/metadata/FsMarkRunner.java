@@ -117,8 +117,11 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
       if (control.finished() && !results.isEmpty()) {
         break;
       }
+      context.beforePhase(phase.key());
       results.add(runPhase(phase, spec.totalFiles(), workers, context, control));
     }
+    // every client past its phases before any removes its files (a neighbour may visit them)
+    context.beforePhase(WorkloadContext.END_PHASE);
     context.progress(1.0);
     String syncCall = !spec.sync().systemSync() ? "none" : spec.syncfs() ? "syncfs" : "sync";
     return new FsMarkResult(spec, syncCall, results);
@@ -170,12 +173,13 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
       running.add(thread);
       thread.start();
     }
+    java.time.Instant started = context.instant();
     long begin = context.nanoTime();
     start.countDown();
     joinAll(running, control);
     long wall = context.nanoTime() - begin;
     failOnError(phase, errors, control);
-    return summarise(phase, stats, wall, planned, control.finished());
+    return summarise(phase, stats, started, wall, planned, control.finished());
   }
 
   /** Waits for the workers even when interrupted: they hold files open in our directory. */
@@ -219,7 +223,12 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
   }
 
   private static FsMarkPhaseResult summarise(
-      MetadataOperation phase, PhaseStats[] stats, long wallNanos, long planned, boolean finished) {
+      MetadataOperation phase,
+      PhaseStats[] stats,
+      java.time.Instant started,
+      long wallNanos,
+      long planned,
+      boolean finished) {
     PhaseStats total = new PhaseStats();
     double perThreadSum = 0;
     for (PhaseStats s : stats) {
@@ -237,7 +246,8 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
         perThreadSum,
         Duration.ofNanos(overhead),
         total.latencies(),
-        cutShort);
+        cutShort,
+        Optional.of(started));
   }
 
   private static double seconds(long nanos) {

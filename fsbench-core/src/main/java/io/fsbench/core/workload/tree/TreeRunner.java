@@ -198,6 +198,8 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
           case REMOVE -> results.add(timer.time(phase, () -> removeTree(tree, work)));
         }
       }
+      // every client past its phases before any removes its tree
+      context.beforePhase(WorkloadContext.END_PHASE);
       context.progress(1.0);
     } catch (IOException e) {
       failure = e;
