@@ -75,6 +75,58 @@ class FsMarkRunnerTest {
   }
 
   @Test
+  void everyPhaseWaitsAtTheGateFirstAndTheRunPassesTheEndGateAfterTheLast() {
+    List<String> gates = new java.util.ArrayList<>();
+    java.time.Instant before = java.time.Instant.now().minusMillis(1); // the context's is in ms
+
+    FsMarkResult result =
+        new FsMarkRunner(syncer, false)
+            .run(
+                small()
+                    .sync(FsMarkSyncPolicy.NONE)
+                    .operations(
+                        MetadataOperation.CREATE, MetadataOperation.STAT, MetadataOperation.DELETE)
+                    .build(),
+                new TestContext(dir).phaseGate(gates::add));
+
+    assertThat(gates).containsExactly("create", "stat", "delete", "end");
+    assertThat(result.phases())
+        .allSatisfy(
+            p ->
+                assertThat(p.started())
+                    .hasValueSatisfying(s -> assertThat(s).isAfterOrEqualTo(before)));
+    FsMarkPhaseResult create = result.phases().get(0);
+    FsMarkPhaseResult stat = result.phases().get(1);
+    assertThat(stat.started().orElseThrow()).isAfterOrEqualTo(create.started().orElseThrow());
+    assertThat(create.ended()).contains(create.started().orElseThrow().plus(create.wallTime()));
+  }
+
+  @Test
+  void aGateThatThrowsEndsTheRunBeforeThePhase() {
+    List<String> gates = new java.util.ArrayList<>();
+    TestContext context =
+        new TestContext(dir)
+            .phaseGate(
+                phase -> {
+                  gates.add(phase);
+                  if (phase.equals("stat")) {
+                    throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "aborted at stat");
+                  }
+                });
+
+    assertThatThrownBy(
+            () ->
+                new FsMarkRunner(syncer, false)
+                    .run(
+                        small()
+                            .operations(MetadataOperation.CREATE, MetadataOperation.STAT)
+                            .build(),
+                        context))
+        .hasMessageContaining("aborted at stat");
+    assertThat(gates).containsExactly("create", "stat");
+  }
+
+  @Test
   void everyPhaseVisitsEveryFileAndTheDeletePhaseLeavesNoFile() throws IOException {
     FsMarkResult result =
         run(

@@ -19,6 +19,7 @@ public final class TestContext implements WorkloadContext {
   private volatile BooleanSupplier cancelled = () -> false;
   private volatile RunNames names = RunNames.OWN;
   private final FinishRequest finish = new FinishRequest();
+  private volatile java.util.function.Consumer<String> gate = phase -> {};
 
   public TestContext(Path directory) {
     this.directory = directory;
@@ -33,6 +34,17 @@ public final class TestContext implements WorkloadContext {
   public TestContext sharedAs(String tag) {
     this.names = RunNames.tagged(tag);
     return this;
+  }
+
+  /** Has the workload call {@code gate} before each phase, as a session's PhaseGate. */
+  public TestContext phaseGate(java.util.function.Consumer<String> gate) {
+    this.gate = gate;
+    return this;
+  }
+
+  @Override
+  public void beforePhase(String phase) {
+    gate.accept(phase);
   }
 
   /** Asks the run to finish early, as {@code Session.finish()} does; from any thread. */

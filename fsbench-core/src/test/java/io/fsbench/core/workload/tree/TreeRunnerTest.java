@@ -47,6 +47,24 @@ class TreeRunnerTest {
   }
 
   @Test
+  void everyTimedPhaseWaitsAtTheGateAndCarriesItsStart() {
+    java.util.List<String> gates = new java.util.ArrayList<>();
+
+    TreeResult result =
+        new TreeRunner(syncer, drops::incrementAndGet, false)
+            .run(small().build(), new TestContext(dir).phaseGate(gates::add));
+
+    java.util.List<String> phases = result.phases().stream().map(p -> p.phase().key()).toList();
+    java.util.List<String> expected = new java.util.ArrayList<>(phases);
+    expected.add("end");
+    assertThat(gates).isEqualTo(expected);
+    for (int i = 1; i < result.phases().size(); i++) {
+      assertThat(result.phases().get(i).started().orElseThrow())
+          .isAfterOrEqualTo(result.phases().get(i - 1).started().orElseThrow());
+    }
+  }
+
+  @Test
   void everyPhaseHandlesTheWholeTreeAndLeavesNothingBehind() throws IOException {
     TreeResult result = runWarmedUp(small().build());
 
