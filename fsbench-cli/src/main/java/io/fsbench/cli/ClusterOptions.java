@@ -88,6 +88,13 @@ final class ClusterOptions {
               + " what all clients did up to that moment.")
   boolean stonewall;
 
+  @Option(
+      names = "--no-phase-barrier",
+      description =
+          "Let each client of fsmark, tree or largefile go from phase to phase on its own after the"
+              + " common start, instead of all starting each phase together (mdtest's -B).")
+  boolean noPhaseBarrier;
+
   boolean given() {
     return cluster != null;
   }
@@ -107,6 +114,7 @@ final class ClusterOptions {
     needs("--port", port != null);
     needs("--members-within", membersWithin != null);
     needs("--stonewall", stonewall);
+    needs("--no-phase-barrier", noPhaseBarrier);
   }
 
   private static void needs(String flag, boolean given) {
@@ -160,8 +168,8 @@ final class ClusterOptions {
   }
 
   /**
-   * {@code job} with this command line's --members-within, --stonewall, --per-client-dir and
-   * --shared-dir.
+   * {@code job} with this command line's --members-within, --stonewall, --per-client-dir,
+   * --shared-dir and --no-phase-barrier.
    */
   ClusterJob adjust(ClusterJob job) {
     if (membersWithin != null) {
@@ -174,6 +182,9 @@ final class ClusterOptions {
     }
     if (sharedDir) {
       job = job.sharedDirectory();
+    }
+    if (noPhaseBarrier) {
+      job = job.noPhaseBarriers();
     }
     return perClientDir ? job.perClientDir() : job;
   }

@@ -359,6 +359,13 @@ class EveryOptionRefusedTest {
         run,
         List.of("--stonewall"),
         "--stonewall applies to a cluster run");
+    add(
+        cases,
+        command,
+        "--no-phase-barrier",
+        onCluster,
+        List.of("--no-phase-barrier"),
+        "has no such phases");
   }
 
   /** run and fio --cluster and their companions, compare and filebench refusing it, the agent. */

@@ -270,7 +270,14 @@ public final class AgentNode implements Receiver, AutoCloseable {
       }
       BarrierGate barrier = null;
       if (prepare.phaseBarriers()) {
-        barrier = new BarrierGate(prepare.runId(), arrived -> send(from, arrived));
+        barrier =
+            new BarrierGate(
+                prepare.runId(),
+                arrived -> {
+                  send(from, arrived);
+                  log.accept(
+                      "run " + arrived.runId() + " at the barrier before " + arrived.phase());
+                });
         session.phaseGate(barrier);
       }
       session.check();
