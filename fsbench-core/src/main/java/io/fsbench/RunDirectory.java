@@ -46,6 +46,8 @@ final class RunDirectory {
       AtomicBoolean cancelled,
       FinishRequest finish,
       PhaseGate gate,
+      java.util.function.IntFunction<java.util.Optional<io.fsbench.core.engine.NeighbourFiles>>
+          neighbours,
       Function<WorkloadContext, T> work) {
     try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
       create(directory, cancelled);
@@ -58,7 +60,8 @@ final class RunDirectory {
               messages,
               finish,
               io.fsbench.core.engine.RunNames.OWN,
-              gate::await));
+              gate::await,
+              neighbours));
     } finally {
       remove(directory);
     }

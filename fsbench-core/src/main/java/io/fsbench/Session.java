@@ -72,6 +72,7 @@ public final class Session implements AutoCloseable {
   private Tuning tuning = Tuning.defaults();
   private RunNames names = RunNames.OWN;
   private PhaseGate phaseGate = PhaseGate.NONE;
+  private java.util.function.IntFunction<Neighbour> neighbours;
   private DoubleConsumer progress = fraction -> {};
   private Consumer<String> messages = line -> {};
   private Duration statusEvery = Duration.ZERO;
@@ -177,6 +178,25 @@ public final class Session implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Has fsmark visit other clients' files in its phases after create, as mdtest's {@code -N}: phase
+   * {@code step} after create (1 for the first: stat, read, rename or delete, whichever comes
+   * first) visits the files of the client {@code neighbours} names for it, which ran the same spec
+   * and created them before this phase started (the clients meet at a {@link #phaseGate} before
+   * each phase, so that they exist). A {@link Neighbour.Tagged tagged} neighbour is for a {@link
+   * #shareDirectory shared directory}, an {@link Neighbour.Own own} one for a client in a directory
+   * of its own; a workload that cannot visit another's files is refused when it runs.
+   *
+   * <pre>{@code
+   * // client 1 of 3 in a shared directory, as mdtest -N 1: stat 2's files, read 0's, remove 1's
+   * session.shareDirectory("1").neighbours(step -> Neighbour.tagged(Integer.toString((1 + step) % 3)));
+   * }</pre>
+   */
+  public synchronized Session neighbours(java.util.function.IntFunction<Neighbour> neighbours) {
+    this.neighbours = java.util.Objects.requireNonNull(neighbours, "neighbours");
+    return this;
+  }
+
   /** Also erase a device that already carries a filesystem or partition-table signature. */
   public synchronized Session eraseSignatures() {
     requireNoVolume("eraseSignatures");
@@ -212,6 +232,10 @@ public final class Session implements AutoCloseable {
     if (names.shared()) {
       fsbench.runners().checkShared(workload, names);
       SharedRun.requireNoneOf(((Target.Directory) target).path(), names);
+    }
+    if (neighbours != null) {
+      fsbench.runners().checkNeighbours(workload);
+      NeighbourRuns.check(neighbours, names);
     }
     return this;
   }
@@ -360,6 +384,10 @@ public final class Session implements AutoCloseable {
     if (names.shared()) {
       fsbench.runners().checkShared(workload, names);
     }
+    if (neighbours != null) {
+      fsbench.runners().checkNeighbours(workload);
+      NeighbourRuns.check(neighbours, names);
+    }
     if (fsbench.runners().makesVolumes(workload)) {
       throw new InvalidInputException(
           workload.name()
@@ -462,6 +490,7 @@ public final class Session implements AutoCloseable {
             cancelled,
             finish,
             phaseGate,
+            NeighbourRuns.files(neighbours, names, directory),
             work);
       }
       return RunDirectory.run(
@@ -472,6 +501,7 @@ public final class Session implements AutoCloseable {
           cancelled,
           finish,
           phaseGate,
+          NeighbourRuns.files(neighbours, names, directory),
           work);
     } finally {
       running = null;

@@ -129,10 +129,15 @@ class ClusterPhasesIT {
   }
 
   @Test
-  void aTreeRunWithoutBarriersStillAggregatesItsPhasesOverTheUnionOfTheWindows() throws Exception {
-    Path directory = Files.createDirectories(shared.resolve("tree"));
+  void anFsMarkRunWithoutBarriersStillAggregatesItsPhasesOverTheUnionOfTheWindows()
+      throws Exception {
+    Path directory = Files.createDirectories(shared.resolve("nb"));
     ClusterJob job =
-        ClusterJob.workload("tree", Map.of("files", "200"), directory, 2)
+        ClusterJob.workload(
+                "fsmark",
+                Map.of("files", "300", "size", "4k", "operations", "create,stat,delete"),
+                directory,
+                2)
             .membersWithin(Duration.ofSeconds(20))
             .perClientDir()
             .noPhaseBarriers();
@@ -142,6 +147,7 @@ class ClusterPhasesIT {
     }
 
     WorkloadTotals all = (WorkloadTotals) result.aggregate().result();
+    assertThat(all.phases()).hasSize(3);
     for (int p = 0; p < all.phases().size(); p++) {
       List<PhaseTotals> own = new ArrayList<>();
       for (ClientResult client : result.clients()) {

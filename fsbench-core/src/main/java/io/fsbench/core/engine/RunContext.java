@@ -20,6 +20,7 @@ public final class RunContext implements WorkloadContext {
   private final FinishRequest finish;
   private final RunNames names;
   private final Consumer<String> phaseGate;
+  private final java.util.function.IntFunction<Optional<NeighbourFiles>> neighbours;
 
   public RunContext(
       Path directory, Volume volume, DoubleConsumer progress, AtomicBoolean cancelled) {
@@ -67,6 +68,33 @@ public final class RunContext implements WorkloadContext {
       FinishRequest finish,
       RunNames names,
       Consumer<String> phaseGate) {
+    this(
+        directory,
+        volume,
+        progress,
+        cancelled,
+        messages,
+        finish,
+        names,
+        phaseGate,
+        step -> Optional.empty());
+  }
+
+  /**
+   * A context whose workload waits at {@code phaseGate} before each phase and visits the files
+   * {@code neighbours} names in the phases after its first.
+   */
+  public RunContext(
+      Path directory,
+      Volume volume,
+      DoubleConsumer progress,
+      AtomicBoolean cancelled,
+      Consumer<String> messages,
+      FinishRequest finish,
+      RunNames names,
+      Consumer<String> phaseGate,
+      java.util.function.IntFunction<Optional<NeighbourFiles>> neighbours) {
+    this.neighbours = neighbours;
     this.phaseGate = phaseGate;
     this.finish = finish;
     this.names = names;
@@ -110,6 +138,11 @@ public final class RunContext implements WorkloadContext {
   @Override
   public void beforePhase(String phase) {
     phaseGate.accept(phase);
+  }
+
+  @Override
+  public Optional<NeighbourFiles> neighbour(int step) {
+    return neighbours.apply(step);
   }
 
   @Override

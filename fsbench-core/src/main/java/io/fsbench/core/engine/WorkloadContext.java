@@ -51,6 +51,15 @@ public interface WorkloadContext {
    */
   default void beforePhase(String phase) {}
 
+  /**
+   * Whose files the {@code step}-th phase after the first visits (1: the second phase), when a
+   * phase visits another client's files rather than this run's own (mdtest's {@code -N}); empty, by
+   * default, for this run's own.
+   */
+  default Optional<NeighbourFiles> neighbour(int step) {
+    return Optional.empty();
+  }
+
   /** Reports progress, 0..1, for progress bars; cheap enough to call a few times a second. */
   void progress(double fraction);
 

@@ -74,6 +74,12 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
     return FsMarkSpec.class;
   }
 
+  /** Its phases after create can visit another client's files: their names follow from its tag. */
+  @Override
+  public Optional<String> cannotVisitNeighbours(FsMarkSpec spec) {
+    return Optional.empty();
+  }
+
   /** Files in one directory can share it, each name with the client's tag; subdirectories not. */
   @Override
   public Optional<String> cannotShare(FsMarkSpec spec) {
@@ -113,18 +119,44 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
       workers.add(new FsMarkWorker(spec, layout, syncer, context, control, t));
     }
     List<FsMarkPhaseResult> results = new ArrayList<>();
-    for (MetadataOperation phase : phases) {
+    for (int step = 0; step < phases.size(); step++) {
+      MetadataOperation phase = phases.get(step);
       if (control.finished() && !results.isEmpty()) {
         break;
       }
+      List<FsMarkWorker> phaseWorkers =
+          step == 0 ? workers : neighbourWorkers(spec, context, control, step, workers);
       context.beforePhase(phase.key());
-      results.add(runPhase(phase, spec.totalFiles(), workers, context, control));
+      results.add(runPhase(phase, spec.totalFiles(), phaseWorkers, context, control));
     }
     // every client past its phases before any removes its files (a neighbour may visit them)
     context.beforePhase(WorkloadContext.END_PHASE);
     context.progress(1.0);
     String syncCall = !spec.sync().systemSync() ? "none" : spec.syncfs() ? "syncfs" : "sync";
     return new FsMarkResult(spec, syncCall, results);
+  }
+
+  /**
+   * The workers of phase {@code step} (after create): on another client's files when the context
+   * names one for the step (mdtest's {@code -N}), the same layout of the same spec under the other
+   * client's directory and tag, else this run's own.
+   */
+  private List<FsMarkWorker> neighbourWorkers(
+      FsMarkSpec spec,
+      WorkloadContext context,
+      RunControl control,
+      int step,
+      List<FsMarkWorker> own) {
+    Optional<io.fsbench.core.engine.NeighbourFiles> other = context.neighbour(step);
+    if (other.isEmpty()) {
+      return own;
+    }
+    FileLayout layout = new FileLayout(other.get().root(), spec, other.get().prefix());
+    List<FsMarkWorker> workers = new ArrayList<>();
+    for (int t = 0; t < spec.threads(); t++) {
+      workers.add(new FsMarkWorker(spec, layout, syncer, context, control, t));
+    }
+    return workers;
   }
 
   /** Runs a small copy of the spec, untimed and unsynced, in a scratch directory it removes. */

@@ -20,6 +20,8 @@ public final class TestContext implements WorkloadContext {
   private volatile RunNames names = RunNames.OWN;
   private final FinishRequest finish = new FinishRequest();
   private volatile java.util.function.Consumer<String> gate = phase -> {};
+  private volatile java.util.function.IntFunction<Optional<io.fsbench.core.engine.NeighbourFiles>>
+      neighbours = step -> Optional.empty();
 
   public TestContext(Path directory) {
     this.directory = directory;
@@ -40,6 +42,18 @@ public final class TestContext implements WorkloadContext {
   public TestContext phaseGate(java.util.function.Consumer<String> gate) {
     this.gate = gate;
     return this;
+  }
+
+  /** Has the phases after the first visit the files {@code neighbours} names, by step. */
+  public TestContext neighbours(
+      java.util.function.IntFunction<Optional<io.fsbench.core.engine.NeighbourFiles>> neighbours) {
+    this.neighbours = neighbours;
+    return this;
+  }
+
+  @Override
+  public Optional<io.fsbench.core.engine.NeighbourFiles> neighbour(int step) {
+    return neighbours.apply(step);
   }
 
   @Override
