@@ -95,6 +95,15 @@ final class ClusterOptions {
               + " common start, instead of all starting each phase together (mdtest's -B).")
   boolean noPhaseBarrier;
 
+  @Option(
+      names = "--neighbour-stride",
+      paramLabel = "S",
+      description =
+          "mdtest's -N: fsmark's stat, read, rename and delete phases visit the files client"
+              + " (i + S), (i + 2S), ... mod N created instead of client i's own; with --shared-dir"
+              + " or --per-client-dir.")
+  Integer neighbourStride;
+
   boolean given() {
     return cluster != null;
   }
@@ -115,6 +124,7 @@ final class ClusterOptions {
     needs("--members-within", membersWithin != null);
     needs("--stonewall", stonewall);
     needs("--no-phase-barrier", noPhaseBarrier);
+    needs("--neighbour-stride", neighbourStride != null);
   }
 
   private static void needs(String flag, boolean given) {
@@ -169,7 +179,7 @@ final class ClusterOptions {
 
   /**
    * {@code job} with this command line's --members-within, --stonewall, --per-client-dir,
-   * --shared-dir and --no-phase-barrier.
+   * --shared-dir, --no-phase-barrier and --neighbour-stride.
    */
   ClusterJob adjust(ClusterJob job) {
     if (membersWithin != null) {
@@ -186,7 +196,10 @@ final class ClusterOptions {
     if (noPhaseBarrier) {
       job = job.noPhaseBarriers();
     }
-    return perClientDir ? job.perClientDir() : job;
+    if (perClientDir) {
+      job = job.perClientDir();
+    }
+    return neighbourStride == null ? job : job.neighbourStride(neighbourStride);
   }
 
   private static List<String> peers(String peers) {

@@ -366,6 +366,13 @@ class EveryOptionRefusedTest {
         onCluster,
         List.of("--no-phase-barrier"),
         "has no such phases");
+    add(
+        cases,
+        command,
+        "--neighbour-stride",
+        onCluster,
+        List.of("--neighbour-stride", "0"),
+        "neighbour stride (0)");
   }
 
   /** run and fio --cluster and their companions, compare and filebench refusing it, the agent. */

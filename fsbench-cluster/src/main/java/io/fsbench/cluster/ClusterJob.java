@@ -44,6 +44,11 @@ import java.util.TreeMap;
  *     start each phase together, each waiting until every client reached it, as mdtest's ranks do
  *     (its {@code -B} turns them off; here {@link #noPhaseBarriers()}); block jobs and workloads
  *     without phases start together once, at the run's start, either way
+ * @param neighbourStride 0, or mdtest's {@code -N}: fsmark's phases after create visit another
+ *     client's files rather than the client's own, client {@code i}'s {@code m}-th phase after
+ *     create those of client {@code (i + m * neighbourStride) mod clients} (stat the next one's,
+ *     read the one after, ..., as mdtest); needs phase barriers and a shared directory or a
+ *     directory per client
  */
 public record ClusterJob(
     List<String> fioOptions,
@@ -55,7 +60,8 @@ public record ClusterJob(
     Map<Integer, List<String>> clientOptions,
     ClusterWork work,
     boolean sharedDir,
-    boolean phaseBarriers) {
+    boolean phaseBarriers,
+    int neighbourStride) {
 
   public ClusterJob {
     fioOptions = List.copyOf(fioOptions);
@@ -142,6 +148,88 @@ public record ClusterJob(
               + " has no such phases (its clients start together once), so there is no barrier"
               + " to turn off; drop --no-phase-barrier");
     }
+    checkNeighbourStride(neighbourStride, clients, work, phaseBarriers, sharedDir || clientDirs);
+  }
+
+  private static void checkNeighbourStride(
+      int stride, int clients, ClusterWork work, boolean barriers, boolean knownDirectories) {
+    if (stride == 0) {
+      return;
+    }
+    String given = "--neighbour-stride " + stride;
+    checkStrideRange(stride, clients);
+    if (!work.visitsNeighbours()) {
+      throw new InvalidInputException(
+          given
+              + " has fsmark's phases after create visit another client's files (mdtest's -N); "
+              + work.describe()
+              + " cannot; drop "
+              + given);
+    }
+    if (!barriers) {
+      throw new InvalidInputException(
+          given
+              + " needs the phase barriers: without them a client may stat its neighbour's files"
+              + " before they are created; drop --no-phase-barrier or "
+              + given);
+    }
+    if (!knownDirectories) {
+      throw new InvalidInputException(
+          given
+              + " needs to know where the neighbour's files are: add --shared-dir (one directory,"
+              + " names tagged per client) or --per-client-dir (client-N each)");
+    }
+  }
+
+  private static void checkStrideRange(int stride, int clients) {
+    if (clients < 2) {
+      throw new InvalidInputException(
+          "neighbour stride ("
+              + stride
+              + ") has each client visit another's files; with "
+              + clients
+              + " client there is no other: run --clients 2 or more");
+    }
+    if (stride < 1 || stride >= clients) {
+      throw new InvalidInputException(
+          "neighbour stride ("
+              + stride
+              + ") must be from 1 to "
+              + (clients - 1)
+              + " with "
+              + clients
+              + " clients: client i visits client (i + stride) mod "
+              + clients
+              + "'s files ("
+              + (stride == 0 ? "0 would be its own: drop the stride" : "give a smaller stride")
+              + ")");
+    }
+  }
+
+  /** The job as released before neighbour access: each client on its own files. */
+  public ClusterJob(
+      List<String> fioOptions,
+      Path directory,
+      int clients,
+      boolean clientDirs,
+      Duration membersWithin,
+      boolean stonewalled,
+      Map<Integer, List<String>> clientOptions,
+      ClusterWork work,
+      boolean sharedDir,
+      boolean phaseBarriers) {
+    this(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir,
+        phaseBarriers,
+        0);
   }
 
   /** The job as released before phase barriers: with them, where the work has phases. */
@@ -305,7 +393,8 @@ public record ClusterJob(
         clientOptions,
         work,
         sharedDir,
-        phaseBarriers);
+        phaseBarriers,
+        neighbourStride);
   }
 
   /**
@@ -325,7 +414,8 @@ public record ClusterJob(
         clientOptions,
         work,
         true,
-        phaseBarriers);
+        phaseBarriers,
+        neighbourStride);
   }
 
   /** This job, waiting at most {@code deadline} for its agents. */
@@ -340,7 +430,8 @@ public record ClusterJob(
         clientOptions,
         work,
         sharedDir,
-        phaseBarriers);
+        phaseBarriers,
+        neighbourStride);
   }
 
   /**
@@ -358,7 +449,8 @@ public record ClusterJob(
         clientOptions,
         work,
         sharedDir,
-        phaseBarriers);
+        phaseBarriers,
+        neighbourStride);
   }
 
   /**
@@ -380,7 +472,8 @@ public record ClusterJob(
         more,
         work,
         sharedDir,
-        phaseBarriers);
+        phaseBarriers,
+        neighbourStride);
   }
 
   /**
@@ -400,7 +493,38 @@ public record ClusterJob(
         clientOptions,
         work,
         sharedDir,
-        false);
+        false,
+        neighbourStride);
+  }
+
+  /**
+   * This job with mdtest's neighbour access ({@code -N stride}): client {@code i}'s {@code m}-th
+   * fsmark phase after create (stat, read, rename, delete, in that order) visits the files client
+   * {@code (i + m * stride) mod clients} created, as mdtest's stat, read and remove phases visit
+   * rank {@code i + S}, {@code i + 2S} and {@code i + 3S}'s, so that no client finds the files in
+   * its own cache. The names follow from the other client's index and the spec's seed; nothing is
+   * listed.
+   *
+   * <pre>{@code
+   * ClusterJob job = ClusterJob.workload("fsmark", Map.of("files", "1000"), dir, 4)
+   *     .sharedDirectory()
+   *     .neighbourStride(1);
+   * }</pre>
+   */
+  public ClusterJob neighbourStride(int stride) {
+    checkStrideRange(stride, clients); // 0 given on purpose is refused, not taken as "off"
+    return new ClusterJob(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir,
+        phaseBarriers,
+        stride);
   }
 
   /** The fio options of client {@code index}: the job's, then those added for that client. */

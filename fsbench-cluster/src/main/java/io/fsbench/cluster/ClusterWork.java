@@ -178,6 +178,14 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
         || workload instanceof io.fsbench.api.LargeFileSpec;
   }
 
+  /**
+   * Whether its phases after the first can visit another client's files ({@link
+   * ClusterJob#neighbourStride}, mdtest's {@code -N}): fsmark.
+   */
+  public boolean visitsNeighbours() {
+    return kind == Kind.WORKLOAD && Workloads.named(name, parameters) instanceof FsMarkSpec;
+  }
+
   /** Whether it runs block jobs, whose results have bytes and I/Os to stonewall. */
   public boolean isBlock() {
     return kind == Kind.FIO_OPTIONS

@@ -252,7 +252,8 @@ public final class AgentNode implements Receiver, AutoCloseable {
     Path made = null;
     Session session = null;
     try {
-      Path directory = Path.of(prepare.directory());
+      Path base = Path.of(prepare.directory());
+      Path directory = base;
       guard.checkDirectory(directory);
       // mdtest's two modes: a directory per client (-u), or all clients in the directory itself,
       // every name a client makes tagged with its index
@@ -280,6 +281,9 @@ public final class AgentNode implements Receiver, AutoCloseable {
                 });
         session.phaseGate(barrier);
       }
+      if (prepare.neighbourStride() != 0) {
+        session.neighbours(neighbours(prepare, base));
+      }
       session.check();
       AgentWork.Prepared work =
           AgentWork.prepare(session, prepare.options(), prepare.work(), guard);
@@ -290,6 +294,21 @@ public final class AgentNode implements Receiver, AutoCloseable {
       release(session, made);
       send(from, new Refused(prepare.runId(), "agent " + address + ": " + Errors.describe(e)));
     }
+  }
+
+  /**
+   * mdtest's {@code -N}: the m-th phase after create visits client {@code (index + m * stride) mod
+   * clients}'s files, tagged with its index in the shared directory, or in its {@code client-N}.
+   */
+  private static java.util.function.IntFunction<io.fsbench.Neighbour> neighbours(
+      Prepare prepare, Path base) {
+    int clients = prepare.clients();
+    return step -> {
+      long other = (prepare.index() + (long) step * prepare.neighbourStride()) % clients;
+      return prepare.sharedDir()
+          ? io.fsbench.Neighbour.tagged(Long.toString(other))
+          : io.fsbench.Neighbour.own(base.resolve("client-" + other));
+    };
   }
 
   private void start(Start start) {

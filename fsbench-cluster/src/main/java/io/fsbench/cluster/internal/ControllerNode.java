@@ -343,7 +343,8 @@ public final class ControllerNode implements Receiver, AutoCloseable {
               participants.size(),
               job.work(),
               job.sharedDir(),
-              job.phaseBarriers() && job.work().hasPhases()));
+              job.phaseBarriers() && job.work().hasPhases(),
+              job.neighbourStride()));
     }
     long deadline = System.nanoTime() + PREPARE_WITHIN.toNanos();
     while (participants.stream().anyMatch(p -> !p.ready)) {

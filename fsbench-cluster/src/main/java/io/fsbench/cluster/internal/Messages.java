@@ -32,7 +32,8 @@ public final class Messages {
    * Controller to agent: take part in this run as client {@code index} of {@code clients}, running
    * {@code work} ({@code options} for a job of fio options), in {@code directory} itself with names
    * tagged by {@code index} when {@code sharedDir}, waiting at a barrier before each phase when
-   * {@code phaseBarriers}.
+   * {@code phaseBarriers}, visiting client {@code (index + m * neighbourStride) mod clients}'s
+   * files in its m-th phase after create when {@code neighbourStride} is not 0.
    */
   public record Prepare(
       String runId,
@@ -44,7 +45,8 @@ public final class Messages {
       int clients,
       ClusterWork work,
       boolean sharedDir,
-      boolean phaseBarriers) {}
+      boolean phaseBarriers,
+      int neighbourStride) {}
 
   /** Agent to controller: prepared, waiting for the start. */
   public record Ready(String runId) {}

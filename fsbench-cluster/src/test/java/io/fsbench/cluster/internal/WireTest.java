@@ -62,7 +62,8 @@ class WireTest {
             3,
             ClusterWork.jobFile("two.fio", text),
             false,
-            false);
+            false,
+            0);
 
     Prepare received = Wire.decode(Wire.encode(prepare)).body(Prepare.class);
 
@@ -84,7 +85,8 @@ class WireTest {
             2,
             ClusterWork.workload("fsmark", Map.of("files", "100", "threads", "2")),
             true,
-            true);
+            true,
+            1);
 
     Prepare received = Wire.decode(Wire.encode(prepare)).body(Prepare.class);
 
