@@ -3,60 +3,39 @@ package io.fsbench;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.core.engine.NeighbourFiles;
 import io.fsbench.core.engine.RunNames;
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
- * A session's {@link Neighbour}s as a run's context gives them to its workload: where the other
- * client's files are, from this run's directory. A tagged neighbour is in the shared directory
- * itself; an own one's run directory has this run's directory's name under its session directory.
+ * A session's {@link Neighbour}s as a run's context gives them to its workload: the other client's
+ * directory and the prefix of its names. Only a run whose own names are tagged can have neighbours:
+ * they find its files by its tag as it finds theirs.
  */
 final class NeighbourRuns {
 
   private NeighbourRuns() {}
 
-  /**
-   * Refuses, before anything is made, neighbours of the wrong kind for the run: tagged ones for a
-   * run in a directory of its own, own ones for a run in a shared directory (checked on the first
-   * step's).
-   */
+  /** Refuses neighbours for a run whose names are not tagged, before anything is made. */
   static void check(IntFunction<Neighbour> neighbours, RunNames names) {
-    if (neighbours != null) {
-      files(neighbours.apply(1), names, Path.of("/fsbench-run"));
+    if (neighbours != null && !names.shared()) {
+      throw new InvalidInputException(
+          "neighbours (visiting another client's files) need this client's names tagged too, as"
+              + " its neighbours find them by its tag: call shareDirectory(TAG) on the session,"
+              + " in the shared directory or in a directory of the client's own");
     }
   }
 
   /** The files phase {@code step} visits, by step; none when {@code neighbours} is null. */
   static IntFunction<Optional<NeighbourFiles>> files(
-      IntFunction<Neighbour> neighbours, RunNames names, Path runDirectory) {
+      IntFunction<Neighbour> neighbours, RunNames names) {
     if (neighbours == null) {
       return step -> Optional.empty();
     }
-    return step -> Optional.of(files(neighbours.apply(step), names, runDirectory));
-  }
-
-  private static NeighbourFiles files(Neighbour neighbour, RunNames names, Path runDirectory) {
-    if (neighbour instanceof Neighbour.Tagged tagged) {
-      if (!names.shared()) {
-        throw new InvalidInputException(
-            "neighbour tagged "
-                + tagged.tag()
-                + " is for a run in a shared directory (shareDirectory); this run has a"
-                + " directory of its own: name the neighbour's directory (Neighbour.own)");
-      }
-      return new NeighbourFiles(runDirectory, RunNames.tagged(tagged.tag()).prefix());
-    }
-    Neighbour.Own own = (Neighbour.Own) neighbour;
-    if (names.shared()) {
-      throw new InvalidInputException(
-          "neighbour in "
-              + own.directory()
-              + " is for a run in a directory of its own; this run shares its directory as"
-              + " client "
-              + names.tag()
-              + ": name the neighbour's tag (Neighbour.tagged)");
-    }
-    return new NeighbourFiles(own.directory().resolve(runDirectory.getFileName()), "");
+    check(neighbours, names);
+    return step -> {
+      Neighbour other = neighbours.apply(step);
+      return Optional.of(
+          new NeighbourFiles(other.directory(), RunNames.tagged(other.tag()).prefix()));
+    };
   }
 }

@@ -183,13 +183,14 @@ public final class Session implements AutoCloseable {
    * {@code step} after create (1 for the first: stat, read, rename or delete, whichever comes
    * first) visits the files of the client {@code neighbours} names for it, which ran the same spec
    * and created them before this phase started (the clients meet at a {@link #phaseGate} before
-   * each phase, so that they exist). A {@link Neighbour.Tagged tagged} neighbour is for a {@link
-   * #shareDirectory shared directory}, an {@link Neighbour.Own own} one for a client in a directory
-   * of its own; a workload that cannot visit another's files is refused when it runs.
+   * each phase, so that they exist). Every client's names are tagged ({@link #shareDirectory}, in
+   * one shared directory or each in its own), so that each finds the others' by their tags. A
+   * workload that cannot visit another's files is refused when it runs.
    *
    * <pre>{@code
    * // client 1 of 3 in a shared directory, as mdtest -N 1: stat 2's files, read 0's, remove 1's
-   * session.shareDirectory("1").neighbours(step -> Neighbour.tagged(Integer.toString((1 + step) % 3)));
+   * session.shareDirectory("1")
+   *     .neighbours(step -> new Neighbour(shared, Integer.toString((1 + step) % 3)));
    * }</pre>
    */
   public synchronized Session neighbours(java.util.function.IntFunction<Neighbour> neighbours) {
@@ -490,7 +491,7 @@ public final class Session implements AutoCloseable {
             cancelled,
             finish,
             phaseGate,
-            NeighbourRuns.files(neighbours, names, directory),
+            NeighbourRuns.files(neighbours, names),
             work);
       }
       return RunDirectory.run(
@@ -501,7 +502,7 @@ public final class Session implements AutoCloseable {
           cancelled,
           finish,
           phaseGate,
-          NeighbourRuns.files(neighbours, names, directory),
+          NeighbourRuns.files(neighbours, names),
           work);
     } finally {
       running = null;

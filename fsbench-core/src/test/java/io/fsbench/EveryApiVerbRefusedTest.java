@@ -277,11 +277,11 @@ class EveryApiVerbRefusedTest {
     cases.put("check", s -> s.check(Workloads.named("postmark", Map.of("number", "0"))));
     cases.put("status", s -> s.status(Duration.ZERO, soFar -> {}));
     cases.put("shareDirectory", s -> s.shareDirectory("client.1")); // a tag holds no dot
-    // a tagged neighbour is for a shared directory; this session has a directory of its own
+    // neighbours find a client's files by its tag; this session's names have none
     cases.put(
         "neighbours",
         s ->
-            s.neighbours(step -> Neighbour.tagged("1"))
+            s.neighbours(step -> new Neighbour(Path.of("/mnt/other"), "1"))
                 .check(Workloads.named("fsmark", Map.of("files", "10"))));
     Map<String, String> nothingBad =
         Map.of(

@@ -61,7 +61,7 @@ class SessionPhasesTest {
         fsbench
             .session(null, Target.directory(shared))
             .shareDirectory("0")
-            .neighbours(step -> Neighbour.tagged("1"))) {
+            .neighbours(step -> new Neighbour(shared, "1"))) {
       assertThatThrownBy(() -> session.run(fsmark()))
           .isInstanceOf(FsBenchException.class)
           .hasMessageContaining("stat phase failed")
@@ -73,16 +73,15 @@ class SessionPhasesTest {
   }
 
   @Test
-  void aNeighbourInADirectoryOfItsOwnIsRefusedForAClientInASharedDirectory() {
+  void neighboursForAClientWhoseNamesAreNotTaggedAreRefused() {
     Session session =
         fsbench
             .session(null, Target.directory(shared))
-            .shareDirectory("0")
-            .neighbours(step -> Neighbour.own(temp.resolve("client-1")));
+            .neighbours(step -> new Neighbour(temp.resolve("client-1"), "1"));
 
     assertThatThrownBy(() -> session.check(fsmark()))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("Neighbour.tagged");
+        .hasMessageContaining("shareDirectory(TAG)");
   }
 
   @Test
@@ -91,7 +90,7 @@ class SessionPhasesTest {
         fsbench
             .session(null, Target.directory(shared))
             .shareDirectory("0")
-            .neighbours(step -> Neighbour.tagged("1"));
+            .neighbours(step -> new Neighbour(shared, "1"));
 
     assertThatThrownBy(() -> session.check(Workloads.named("tree", Map.of("files", "10"))))
         .isInstanceOf(InvalidInputException.class)

@@ -161,6 +161,38 @@ class ClusterPhasesIT {
   }
 
   @Test
+  void withANeighbourStrideEveryClientVisitsAnothersFilesAndEveryFileIsRemovedOnce()
+      throws Exception {
+    for (boolean sharedDir : List.of(true, false)) {
+      Path directory = Files.createDirectories(shared.resolve(sharedDir ? "n-shared" : "n-own"));
+      // with 2 clients and stride 1: stat and delete visit the other client's files, read its own
+      ClusterJob job =
+          ClusterJob.workload(
+                  "fsmark",
+                  Map.of("files", "200", "size", "4k", "operations", "create,stat,read,delete"),
+                  directory,
+                  2)
+              .membersWithin(Duration.ofSeconds(20));
+      job = (sharedDir ? job.sharedDirectory() : job.perClientDir()).neighbourStride(1);
+      ClusterResult result;
+      try (Cluster cluster = Cluster.connect(member("127.0.0.60"))) {
+        result = cluster.run(job);
+      }
+
+      WorkloadTotals all = (WorkloadTotals) result.aggregate().result();
+      assertThat(all.phases())
+          .extracting(PhaseTotals::phase)
+          .containsExactly("create", "stat", "read", "delete");
+      for (PhaseTotals phase : all.phases()) {
+        assertThat(phase.files()).as(phase.phase()).isEqualTo(400);
+      }
+      assertThat(all.phases().get(2).bytes()).isEqualTo(400L * 4096); // read whole
+      // a file removed twice would have failed the run; one never removed would be left
+      assertNothingLeft(directory);
+    }
+  }
+
+  @Test
   void anAgentLostWhileTheOthersWaitAtABarrierMakesTheRunInvalidAndTheOthersRelease()
       throws Exception {
     Path directory = Files.createDirectories(shared.resolve("k"));

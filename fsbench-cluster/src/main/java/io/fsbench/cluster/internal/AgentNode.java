@@ -266,7 +266,8 @@ public final class AgentNode implements Receiver, AutoCloseable {
         }
       }
       session = fsbench.session(null, Target.directory(directory));
-      if (prepare.sharedDir()) {
+      // with -N a client in its own directory tags its names too: its neighbours find them so
+      if (prepare.sharedDir() || prepare.neighbourStride() != 0) {
         session.shareDirectory(Integer.toString(prepare.index()));
       }
       BarrierGate barrier = null;
@@ -282,7 +283,13 @@ public final class AgentNode implements Receiver, AutoCloseable {
         session.phaseGate(barrier);
       }
       if (prepare.neighbourStride() != 0) {
-        session.neighbours(neighbours(prepare, base));
+        session.neighbours(
+            Neighbours.of(
+                prepare.index(),
+                prepare.clients(),
+                prepare.neighbourStride(),
+                prepare.sharedDir(),
+                base));
       }
       session.check();
       AgentWork.Prepared work =
@@ -294,21 +301,6 @@ public final class AgentNode implements Receiver, AutoCloseable {
       release(session, made);
       send(from, new Refused(prepare.runId(), "agent " + address + ": " + Errors.describe(e)));
     }
-  }
-
-  /**
-   * mdtest's {@code -N}: the m-th phase after create visits client {@code (index + m * stride) mod
-   * clients}'s files, tagged with its index in the shared directory, or in its {@code client-N}.
-   */
-  private static java.util.function.IntFunction<io.fsbench.Neighbour> neighbours(
-      Prepare prepare, Path base) {
-    int clients = prepare.clients();
-    return step -> {
-      long other = (prepare.index() + (long) step * prepare.neighbourStride()) % clients;
-      return prepare.sharedDir()
-          ? io.fsbench.Neighbour.tagged(Long.toString(other))
-          : io.fsbench.Neighbour.own(base.resolve("client-" + other));
-    };
   }
 
   private void start(Start start) {
