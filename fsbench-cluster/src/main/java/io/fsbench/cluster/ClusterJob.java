@@ -503,7 +503,8 @@ public record ClusterJob(
    * {@code (i + m * stride) mod clients} created, as mdtest's stat, read and remove phases visit
    * rank {@code i + S}, {@code i + 2S} and {@code i + 3S}'s, so that no client finds the files in
    * its own cache. The names follow from the other client's index and the spec's seed; nothing is
-   * listed.
+   * listed. Call it after {@link #sharedDirectory()} or {@link #perClientDir()}, which say where
+   * the other client's files are; a stride of 0 or at least {@code clients} is refused.
    *
    * <pre>{@code
    * ClusterJob job = ClusterJob.workload("fsmark", Map.of("files", "1000"), dir, 4)

@@ -45,6 +45,12 @@ import java.util.concurrent.CountDownLatch;
  * <p>In a directory shared with other clients ({@link WorkloadContext#names()}) every file name
  * starts with the client's tag; the files must then all be in that one directory ({@code
  * files_per_dir} 0), as in mdtest's shared-directory mode.
+ *
+ * <p>Run with other clients, the runner waits at the context's phase gate ({@link
+ * WorkloadContext#beforePhase}) before each phase, after the warm-up, and once after the last
+ * (mdtest's barriers), and each phase after create may visit another client's files ({@link
+ * WorkloadContext#neighbour}, mdtest's {@code -N}): the same layout under that client's directory
+ * and tag, so its names are computed, never listed.
  */
 public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
 
