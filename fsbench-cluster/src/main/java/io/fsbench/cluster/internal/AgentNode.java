@@ -277,8 +277,12 @@ public final class AgentNode implements Receiver, AutoCloseable {
                 prepare.runId(),
                 arrived -> {
                   send(from, arrived);
+                  boolean end = arrived.phase().equals(io.fsbench.PhaseGate.END);
                   log.accept(
-                      "run " + arrived.runId() + " at the barrier before " + arrived.phase());
+                      "run "
+                          + arrived.runId()
+                          + " at the barrier "
+                          + (end ? "after the last phase" : "before " + arrived.phase()));
                 });
         session.phaseGate(barrier);
       }
