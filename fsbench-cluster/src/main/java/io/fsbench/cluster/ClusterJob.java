@@ -166,6 +166,16 @@ public record ClusterJob(
               + " cannot; drop "
               + given);
     }
+    if (io.fsbench.Workloads.named(work.name(), work.parameters())
+            instanceof io.fsbench.api.FsMarkSpec fsmark
+        && fsmark.filesPerDir() != 0) {
+      throw new InvalidInputException(
+          given
+              + " needs every client's files directly in its directory, its names tagged with its"
+              + " index, so that its neighbours compute them; files_per_dir ("
+              + fsmark.filesPerDir()
+              + ") spreads them over subdirectories: use files_per_dir 0");
+    }
     if (!barriers) {
       throw new InvalidInputException(
           given

@@ -76,6 +76,17 @@ class ClusterJobPhasesTest {
   }
 
   @Test
+  void aStrideForFsMarkInSubdirectoriesIsRefusedNamingFilesPerDir() {
+    assertThatThrownBy(
+            () ->
+                ClusterJob.workload("fsmark", Map.of("files", "100", "files_per_dir", "10"), DIR, 2)
+                    .perClientDir()
+                    .neighbourStride(1))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("files_per_dir (10)");
+  }
+
+  @Test
   void aStrideWithoutBarriersIsRefused() {
     assertThatThrownBy(() -> fsmark(2).perClientDir().neighbourStride(1).noPhaseBarriers())
         .isInstanceOf(InvalidInputException.class)
