@@ -420,6 +420,12 @@ public final class Session implements AutoCloseable {
               + "): "
               + BlockJobRunner.NOT_SHARED);
     }
+    if (neighbours != null) {
+      throw new InvalidInputException(
+          name
+              + " cannot visit another client's files (Session.neighbours, mdtest's -N): block"
+              + " jobs work on their own files; fsmark can");
+    }
     // a CPU or NUMA node the machine lacks is refused before the volume is made
     jobs.forEach(job -> io.fsbench.core.nativeio.CpuTopology.system().require(job.spec().cpus()));
     return onVolume(

@@ -85,6 +85,21 @@ class SessionPhasesTest {
   }
 
   @Test
+  void aBlockJobWithNeighboursIsRefusedBeforeItRuns() throws IOException {
+    Session session =
+        fsbench
+            .session(null, Target.directory(shared))
+            .neighbours(step -> new Neighbour(shared, "1"));
+
+    assertThatThrownBy(() -> session.fio("job.fio", "[w]\nrw=write\nsize=1m\n"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("job.fio cannot visit another client's files");
+    try (Stream<Path> left = Files.list(shared)) {
+      assertThat(left.toList()).isEmpty();
+    }
+  }
+
+  @Test
   void aWorkloadThatCannotVisitNeighboursIsRefusedByName() {
     Session session =
         fsbench
