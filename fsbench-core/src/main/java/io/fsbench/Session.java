@@ -179,13 +179,14 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Has fsmark visit other clients' files in its phases after create, as mdtest's {@code -N}: phase
-   * {@code step} after create (1 for the first: stat, read, rename or delete, whichever comes
-   * first) visits the files of the client {@code neighbours} names for it, which ran the same spec
-   * and created them before this phase started (the clients meet at a {@link #phaseGate} before
-   * each phase, so that they exist). Every client's names are tagged ({@link #shareDirectory}, in
-   * one shared directory or each in its own), so that each finds the others' by their tags. A
-   * workload that cannot visit another's files is refused when it runs.
+   * Has fsmark (and tree) visit other clients' files in the phases after their first, as mdtest's
+   * {@code -N}: phase {@code step} after create (1 for the first: stat, read, rename or delete,
+   * whichever comes first; for a tree, the phases after extract, which must run) visits the files
+   * of the client {@code neighbours} names for it, which ran the same spec and created them before
+   * this phase started (the clients meet at a {@link #phaseGate} before each phase, so that they
+   * exist). Every client's names are tagged ({@link #shareDirectory}, in one shared directory or
+   * each in its own), so that each finds the others' by their tags. A workload that cannot visit
+   * another's files is refused when it runs.
    *
    * <pre>{@code
    * // client 1 of 3 in a shared directory, as mdtest -N 1: stat 2's files, read 0's, remove 1's
@@ -424,7 +425,7 @@ public final class Session implements AutoCloseable {
       throw new InvalidInputException(
           name
               + " cannot visit another client's files (Session.neighbours, mdtest's -N): block"
-              + " jobs work on their own files; fsmark can");
+              + " jobs work on their own files; fsmark and tree can");
     }
     // a CPU or NUMA node the machine lacks is refused before the volume is made
     jobs.forEach(job -> io.fsbench.core.nativeio.CpuTopology.system().require(job.spec().cpus()));

@@ -107,8 +107,8 @@ class SessionPhasesTest {
             .shareDirectory("0")
             .neighbours(step -> new Neighbour(shared, "1"));
 
-    assertThatThrownBy(() -> session.check(Workloads.named("tree", Map.of("files", "10"))))
+    assertThatThrownBy(() -> session.check(Workloads.named("postmark", Map.of())))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("workload tree cannot visit another client's files");
+        .hasMessageContaining("workload postmark cannot visit another client's files");
   }
 }

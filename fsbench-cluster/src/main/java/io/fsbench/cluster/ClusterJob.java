@@ -161,7 +161,8 @@ public record ClusterJob(
     if (!work.visitsNeighbours()) {
       throw new InvalidInputException(
           given
-              + " has fsmark's phases after create visit another client's files (mdtest's -N); "
+              + " has the phases of fsmark and tree after their first visit another client's"
+              + " files (mdtest's -N); "
               + work.describe()
               + " cannot; drop "
               + given);

@@ -180,10 +180,14 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
 
   /**
    * Whether its phases after the first can visit another client's files ({@link
-   * ClusterJob#neighbourStride}, mdtest's {@code -N}): fsmark.
+   * ClusterJob#neighbourStride}, mdtest's {@code -N}): fsmark, and tree (with its extract phase).
    */
   public boolean visitsNeighbours() {
-    return kind == Kind.WORKLOAD && Workloads.named(name, parameters) instanceof FsMarkSpec;
+    if (kind != Kind.WORKLOAD) {
+      return false;
+    }
+    Workload workload = Workloads.named(name, parameters);
+    return workload instanceof FsMarkSpec || workload instanceof TreeSpec;
   }
 
   /** Whether it runs block jobs, whose results have bytes and I/Os to stonewall. */

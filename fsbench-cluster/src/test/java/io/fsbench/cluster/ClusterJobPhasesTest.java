@@ -64,15 +64,23 @@ class ClusterJobPhasesTest {
   }
 
   @Test
-  void aStrideForATreeIsRefusedNamingTheWorkload() {
+  void aStrideForPostmarkIsRefusedNamingTheWorkload() {
     assertThatThrownBy(
             () ->
-                ClusterJob.workload("tree", Map.of("files", "10"), DIR, 2)
-                    .perClientDir()
-                    .neighbourStride(1))
+                ClusterJob.workload("postmark", Map.of(), DIR, 2).perClientDir().neighbourStride(1))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("--neighbour-stride 1")
-        .hasMessageContaining("workload tree");
+        .hasMessageContaining("workload postmark");
+  }
+
+  @Test
+  void aStrideForATreeIsKept() {
+    assertThat(
+            ClusterJob.workload("tree", Map.of("files", "10"), DIR, 2)
+                .sharedDirectory()
+                .neighbourStride(1)
+                .neighbourStride())
+        .isEqualTo(1);
   }
 
   @Test

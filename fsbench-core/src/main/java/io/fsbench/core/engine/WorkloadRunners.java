@@ -93,7 +93,7 @@ public final class WorkloadRunners {
                       + workload.name()
                       + " cannot visit another client's files (mdtest's -N): "
                       + reason
-                      + "; fsmark can");
+                      + "; fsmark and tree can");
             });
   }
 

@@ -47,6 +47,57 @@ class TreeRunnerTest {
   }
 
   @Test
+  void phasesAfterExtractVisitTheNeighboursTreeAndItsRemoveRemovesThat() throws IOException {
+    // another client's tree: 3 files in 2 directories, unlike this client's generated 200
+    Path other = Files.createDirectories(dir.resolve("b.tree").resolve("sub"));
+    Files.writeString(other.resolve("one"), "1");
+    Files.writeString(other.resolve("two"), "2");
+    Files.writeString(other.getParent().resolve("three"), "3");
+    TreeSpec spec = small().phases(TreePhase.EXTRACT, TreePhase.WALK, TreePhase.REMOVE).build();
+
+    TreeResult result =
+        new TreeRunner(syncer, drops::incrementAndGet, false)
+            .run(
+                spec,
+                new TestContext(dir)
+                    .sharedAs("a")
+                    .neighbours(
+                        step ->
+                            java.util.Optional.of(
+                                new io.fsbench.core.engine.NeighbourFiles(dir, "b."))));
+
+    assertThat(result.phase(TreePhase.EXTRACT).orElseThrow().files()).isEqualTo(200);
+    assertThat(result.phase(TreePhase.WALK).orElseThrow().files()).isEqualTo(3);
+    assertThat(result.phase(TreePhase.REMOVE).orElseThrow().files()).isEqualTo(3);
+    assertThat(dir.resolve("b.tree")).doesNotExist();
+    assertWorkDirectoryIsEmpty(); // its own tree removed afterwards, untimed
+  }
+
+  @Test
+  void aNeighbourWithoutATreeFailsThePhaseNamingIt() {
+    TreeSpec spec = small().phases(TreePhase.EXTRACT, TreePhase.WALK).build();
+    TestContext context =
+        new TestContext(dir)
+            .sharedAs("a")
+            .neighbours(
+                step ->
+                    java.util.Optional.of(new io.fsbench.core.engine.NeighbourFiles(dir, "c.")));
+
+    assertThatThrownBy(
+            () -> new TreeRunner(syncer, drops::incrementAndGet, false).run(spec, context))
+        .isInstanceOf(io.fsbench.api.FsBenchException.class)
+        .hasMessageContaining("walk phase")
+        .hasMessageContaining(dir.resolve("c.tree").toString());
+  }
+
+  @Test
+  void aTreeWithoutExtractCannotVisitNeighbours() {
+    assertThat(new TreeRunner().cannotVisitNeighbours(small().phases(TreePhase.WALK).build()))
+        .hasValueSatisfying(reason -> assertThat(reason).contains("include extract"));
+    assertThat(new TreeRunner().cannotVisitNeighbours(small().build())).isEmpty();
+  }
+
+  @Test
   void everyTimedPhaseWaitsAtTheGateAndCarriesItsStart() {
     java.util.List<String> gates = new java.util.ArrayList<>();
 
