@@ -99,9 +99,9 @@ final class ClusterOptions {
       names = "--neighbour-stride",
       paramLabel = "S",
       description =
-          "mdtest's -N: fsmark's stat, read, rename and delete phases visit the files client"
-              + " (i + S), (i + 2S), ... mod N created instead of client i's own; with --shared-dir"
-              + " or --per-client-dir.")
+          "mdtest's -N: fsmark's stat, read, rename and delete phases (tree's after extract)"
+              + " visit the files client (i + S), (i + 2S), ... mod N created instead of client"
+              + " i's own; with --shared-dir or --per-client-dir.")
   Integer neighbourStride;
 
   boolean given() {

@@ -44,11 +44,11 @@ import java.util.TreeMap;
  *     start each phase together, each waiting until every client reached it, as mdtest's ranks do
  *     (its {@code -B} turns them off; here {@link #noPhaseBarriers()}); block jobs and workloads
  *     without phases start together once, at the run's start, either way
- * @param neighbourStride 0, or mdtest's {@code -N}: fsmark's phases after create visit another
- *     client's files rather than the client's own, client {@code i}'s {@code m}-th phase after
- *     create those of client {@code (i + m * neighbourStride) mod clients} (stat the next one's,
- *     read the one after, ..., as mdtest); needs phase barriers and a shared directory or a
- *     directory per client
+ * @param neighbourStride 0, or mdtest's {@code -N}: fsmark's phases after create (tree's after
+ *     extract) visit another client's files rather than the client's own, client {@code i}'s {@code
+ *     m}-th phase after the first those of client {@code (i + m * neighbourStride) mod clients}
+ *     (stat the next one's, read the one after, ..., as mdtest); needs phase barriers and a shared
+ *     directory or a directory per client
  */
 public record ClusterJob(
     List<String> fioOptions,

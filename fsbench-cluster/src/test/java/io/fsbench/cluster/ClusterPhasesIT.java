@@ -193,6 +193,31 @@ class ClusterPhasesIT {
   }
 
   @Test
+  void aTreeWithANeighbourStrideWalksAndRemovesTheOtherClientsTree() throws Exception {
+    Path directory = Files.createDirectories(shared.resolve("n-tree"));
+    ClusterJob job =
+        ClusterJob.workload(
+                "tree", Map.of("files", "100", "phases", "extract,walk,remove"), directory, 2)
+            .membersWithin(Duration.ofSeconds(20))
+            .sharedDirectory()
+            .neighbourStride(1);
+    ClusterResult result;
+    try (Cluster cluster = Cluster.connect(member("127.0.0.60"))) {
+      result = cluster.run(job);
+    }
+
+    WorkloadTotals all = (WorkloadTotals) result.aggregate().result();
+    assertThat(all.phases())
+        .extracting(PhaseTotals::phase)
+        .containsExactly("extract", "walk", "remove");
+    // both trees are the same spec's: walked and removed once each, by the other client
+    long extracted = all.phases().get(0).files();
+    assertThat(all.phases().get(1).files()).isEqualTo(extracted).isPositive();
+    assertThat(all.phases().get(2).files()).isEqualTo(extracted);
+    assertNothingLeft(directory);
+  }
+
+  @Test
   void anAgentLostWhileTheOthersWaitAtABarrierMakesTheRunInvalidAndTheOthersRelease()
       throws Exception {
     Path directory = Files.createDirectories(shared.resolve("k"));
