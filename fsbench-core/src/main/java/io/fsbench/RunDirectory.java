@@ -36,6 +36,7 @@ final class RunDirectory {
    * @param made the volume made for the run, or null when the run measures a directory as it is
    * @param cancelled the run's stop flag, which the signal sets and the session's owner may set
    * @param finish the session owner's request that the run end early with its result
+   * @param gate where the workload waits before each phase
    */
   static <T> T run(
       Path directory,
@@ -44,10 +45,23 @@ final class RunDirectory {
       Consumer<String> messages,
       AtomicBoolean cancelled,
       FinishRequest finish,
+      PhaseGate gate,
+      java.util.function.IntFunction<java.util.Optional<io.fsbench.core.engine.NeighbourFiles>>
+          neighbours,
       Function<WorkloadContext, T> work) {
     try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled)) {
       create(directory, cancelled);
-      return work.apply(new RunContext(directory, made, progress, cancelled, messages, finish));
+      return work.apply(
+          new RunContext(
+              directory,
+              made,
+              progress,
+              cancelled,
+              messages,
+              finish,
+              io.fsbench.core.engine.RunNames.OWN,
+              gate::await,
+              neighbours));
     } finally {
       remove(directory);
     }

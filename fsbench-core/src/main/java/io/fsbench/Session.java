@@ -71,6 +71,8 @@ public final class Session implements AutoCloseable {
   private Target target;
   private Tuning tuning = Tuning.defaults();
   private RunNames names = RunNames.OWN;
+  private PhaseGate phaseGate = PhaseGate.NONE;
+  private java.util.function.IntFunction<Neighbour> neighbours;
   private DoubleConsumer progress = fraction -> {};
   private Consumer<String> messages = line -> {};
   private Duration statusEvery = Duration.ZERO;
@@ -162,6 +164,41 @@ public final class Session implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Has every workload with phases (fsmark, tree) wait at {@code gate} before each phase and after
+   * the last, outside the timing: how a cluster agent starts each phase on every client together
+   * (mdtest's barriers). Workloads without phases never call it.
+   *
+   * <pre>{@code
+   * Session client = fsbench.session(null, Target.directory(dir)).phaseGate(barrier::await);
+   * }</pre>
+   */
+  public synchronized Session phaseGate(PhaseGate gate) {
+    this.phaseGate = java.util.Objects.requireNonNull(gate, "gate");
+    return this;
+  }
+
+  /**
+   * Has fsmark (and tree) visit other clients' files in the phases after their first, as mdtest's
+   * {@code -N}: phase {@code step} after create (1 for the first: stat, read, rename or delete,
+   * whichever comes first; for a tree, the phases after extract, which must run) visits the files
+   * of the client {@code neighbours} names for it, which ran the same spec and created them before
+   * this phase started (the clients meet at a {@link #phaseGate} before each phase, so that they
+   * exist). Every client's names are tagged ({@link #shareDirectory}, in one shared directory or
+   * each in its own), so that each finds the others' by their tags. A workload that cannot visit
+   * another's files is refused when it runs.
+   *
+   * <pre>{@code
+   * // client 1 of 3 in a shared directory, as mdtest -N 1: stat 2's files, read 0's, remove 1's
+   * session.shareDirectory("1")
+   *     .neighbours(step -> new Neighbour(shared, Integer.toString((1 + step) % 3)));
+   * }</pre>
+   */
+  public synchronized Session neighbours(java.util.function.IntFunction<Neighbour> neighbours) {
+    this.neighbours = java.util.Objects.requireNonNull(neighbours, "neighbours");
+    return this;
+  }
+
   /** Also erase a device that already carries a filesystem or partition-table signature. */
   public synchronized Session eraseSignatures() {
     requireNoVolume("eraseSignatures");
@@ -197,6 +234,10 @@ public final class Session implements AutoCloseable {
     if (names.shared()) {
       fsbench.runners().checkShared(workload, names);
       SharedRun.requireNoneOf(((Target.Directory) target).path(), names);
+    }
+    if (neighbours != null) {
+      fsbench.runners().checkNeighbours(workload);
+      NeighbourRuns.check(neighbours, names);
     }
     return this;
   }
@@ -345,6 +386,10 @@ public final class Session implements AutoCloseable {
     if (names.shared()) {
       fsbench.runners().checkShared(workload, names);
     }
+    if (neighbours != null) {
+      fsbench.runners().checkNeighbours(workload);
+      NeighbourRuns.check(neighbours, names);
+    }
     if (fsbench.runners().makesVolumes(workload)) {
       throw new InvalidInputException(
           workload.name()
@@ -375,6 +420,12 @@ public final class Session implements AutoCloseable {
               + names.tag()
               + "): "
               + BlockJobRunner.NOT_SHARED);
+    }
+    if (neighbours != null) {
+      throw new InvalidInputException(
+          name
+              + " cannot visit another client's files (Session.neighbours, mdtest's -N): block"
+              + " jobs work on their own files; fsmark and tree can");
     }
     // a CPU or NUMA node the machine lacks is refused before the volume is made
     jobs.forEach(job -> io.fsbench.core.nativeio.CpuTopology.system().require(job.spec().cpus()));
@@ -439,10 +490,27 @@ public final class Session implements AutoCloseable {
       }
       if (names.shared()) {
         return SharedRun.run(
-            directory, names, fsbench.registry(), progress, messages, cancelled, finish, work);
+            directory,
+            names,
+            fsbench.registry(),
+            progress,
+            messages,
+            cancelled,
+            finish,
+            phaseGate,
+            NeighbourRuns.files(neighbours, names),
+            work);
       }
       return RunDirectory.run(
-          directory, target.formats() ? volume : null, progress, messages, cancelled, finish, work);
+          directory,
+          target.formats() ? volume : null,
+          progress,
+          messages,
+          cancelled,
+          finish,
+          phaseGate,
+          NeighbourRuns.files(neighbours, names),
+          work);
     } finally {
       running = null;
       finishing = null;

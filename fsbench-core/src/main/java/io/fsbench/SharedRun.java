@@ -42,11 +42,23 @@ final class SharedRun {
       Consumer<String> messages,
       AtomicBoolean cancelled,
       FinishRequest finish,
+      PhaseGate gate,
+      java.util.function.IntFunction<java.util.Optional<io.fsbench.core.engine.NeighbourFiles>>
+          neighbours,
       Function<WorkloadContext, T> work) {
     try (OpenVolumes.Work running = OpenVolumes.beginWork(cancelled);
         SharedNames own = SharedNames.open(registry, directory, names.tag())) {
       return work.apply(
-          new RunContext(directory, null, progress, cancelled, messages, finish, names));
+          new RunContext(
+              directory,
+              null,
+              progress,
+              cancelled,
+              messages,
+              finish,
+              names,
+              gate::await,
+              neighbours));
     }
   }
 

@@ -277,6 +277,12 @@ class EveryApiVerbRefusedTest {
     cases.put("check", s -> s.check(Workloads.named("postmark", Map.of("number", "0"))));
     cases.put("status", s -> s.status(Duration.ZERO, soFar -> {}));
     cases.put("shareDirectory", s -> s.shareDirectory("client.1")); // a tag holds no dot
+    // neighbours find a client's files by its tag; this session's names have none
+    cases.put(
+        "neighbours",
+        s ->
+            s.neighbours(step -> new Neighbour(Path.of("/mnt/other"), "1"))
+                .check(Workloads.named("fsmark", Map.of("files", "10"))));
     Map<String, String> nothingBad =
         Map.of(
             "progress", "any listener; it only hears progress",
@@ -284,7 +290,8 @@ class EveryApiVerbRefusedTest {
             "open", "takes nothing; it makes the volume the checks allowed",
             "job", "takes a spec that was checked when it was built",
             "cancel", "takes nothing; it stops whatever runs, which is never refused",
-            "finish", "takes nothing; it ends whatever runs with its result, never refused");
+            "finish", "takes nothing; it ends whatever runs with its result, never refused",
+            "phaseGate", "any gate; the workload waits at it before each phase");
 
     assertThat(Stream.concat(cases.keySet().stream(), nothingBad.keySet().stream()))
         .containsExactlyInAnyOrderElementsOf(verbs(Session.class));

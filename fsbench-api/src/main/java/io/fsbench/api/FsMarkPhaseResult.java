@@ -1,6 +1,7 @@
 package io.fsbench.api;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -27,6 +28,9 @@ import java.util.Optional;
  *     stonewall) before this phase had visited every file, so that {@code files} is fewer than
  *     planned; the rates are those of the files done (mdtest's stonewalled rates). No phase runs
  *     after one cut short.
+ * @param started when the phase's threads were released, on the system clock (wall time since the
+ *     epoch, as a cluster agent moves it into its controller's clock); empty in a result made
+ *     without it
  */
 public record FsMarkPhaseResult(
     MetadataOperation operation,
@@ -36,16 +40,40 @@ public record FsMarkPhaseResult(
     double perThreadSumFilesPerSec,
     Duration appOverhead,
     List<OperationLatency> latencies,
-    boolean cutShort) {
+    boolean cutShort,
+    Optional<Instant> started) {
 
   public FsMarkPhaseResult {
     Objects.requireNonNull(operation, "operation");
+    Objects.requireNonNull(started, "started");
     Objects.requireNonNull(wallTime, "wallTime");
     Objects.requireNonNull(appOverhead, "appOverhead");
     latencies = List.copyOf(latencies);
     if (files < 0) {
       throw new IllegalArgumentException("files (" + files + ") must not be negative");
     }
+  }
+
+  /** A phase without its start time, as results were before phases carried one. */
+  public FsMarkPhaseResult(
+      MetadataOperation operation,
+      long files,
+      Duration wallTime,
+      double filesPerSec,
+      double perThreadSumFilesPerSec,
+      Duration appOverhead,
+      List<OperationLatency> latencies,
+      boolean cutShort) {
+    this(
+        operation,
+        files,
+        wallTime,
+        filesPerSec,
+        perThreadSumFilesPerSec,
+        appOverhead,
+        latencies,
+        cutShort,
+        Optional.empty());
   }
 
   /** A phase that visited every file, as every phase did before runs could finish early. */
@@ -66,6 +94,11 @@ public record FsMarkPhaseResult(
         appOverhead,
         latencies,
         false);
+  }
+
+  /** When the phase's last thread ended: {@link #started} plus {@link #wallTime}. */
+  public Optional<Instant> ended() {
+    return started.map(s -> s.plus(wallTime));
   }
 
   public Optional<OperationLatency> latency(String call) {

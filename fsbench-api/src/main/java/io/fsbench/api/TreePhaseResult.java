@@ -1,9 +1,11 @@
 package io.fsbench.api;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What one {@link TreePhase} measured.
@@ -18,6 +20,8 @@ import java.util.Objects;
  * @param cutShort whether the run was asked to finish early ({@code Session.finish()}, a cluster's
  *     stonewall) during this phase, so that it stopped after the entry it was at; the counts and
  *     rates are those of what was done. No phase runs after one cut short.
+ * @param started when the phase's timing started, on the system clock (wall time since the epoch,
+ *     as a cluster agent moves it into its controller's clock); empty in a result made without it
  */
 public record TreePhaseResult(
     TreePhase phase,
@@ -26,10 +30,12 @@ public record TreePhaseResult(
     long bytes,
     Duration time,
     boolean syncIncluded,
-    boolean cutShort) {
+    boolean cutShort,
+    Optional<Instant> started) {
 
   public TreePhaseResult {
     Objects.requireNonNull(phase, "phase");
+    Objects.requireNonNull(started, "started");
     Objects.requireNonNull(time, "time");
     if (files < 0 || directories < 0 || bytes < 0) {
       throw new IllegalArgumentException(
@@ -43,6 +49,18 @@ public record TreePhaseResult(
     }
   }
 
+  /** A phase without its start time, as results were before phases carried one. */
+  public TreePhaseResult(
+      TreePhase phase,
+      long files,
+      long directories,
+      long bytes,
+      Duration time,
+      boolean syncIncluded,
+      boolean cutShort) {
+    this(phase, files, directories, bytes, time, syncIncluded, cutShort, Optional.empty());
+  }
+
   /** A phase that ran to its end, as every phase did before runs could finish early. */
   public TreePhaseResult(
       TreePhase phase,
@@ -52,6 +70,11 @@ public record TreePhaseResult(
       Duration time,
       boolean syncIncluded) {
     this(phase, files, directories, bytes, time, syncIncluded, false);
+  }
+
+  /** When the phase's timing ended: {@link #started} plus {@link #time}. */
+  public Optional<Instant> ended() {
+    return started.map(s -> s.plus(time));
   }
 
   /** Every entry: files and directories, as tar counts members. */

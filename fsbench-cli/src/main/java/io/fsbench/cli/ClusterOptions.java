@@ -88,6 +88,22 @@ final class ClusterOptions {
               + " what all clients did up to that moment.")
   boolean stonewall;
 
+  @Option(
+      names = "--no-phase-barrier",
+      description =
+          "Let each client of fsmark, tree or largefile go from phase to phase on its own after the"
+              + " common start, instead of all starting each phase together (mdtest's -B).")
+  boolean noPhaseBarrier;
+
+  @Option(
+      names = "--neighbour-stride",
+      paramLabel = "S",
+      description =
+          "mdtest's -N: fsmark's stat, read, rename and delete phases (tree's after extract)"
+              + " visit the files client (i + S), (i + 2S), ... mod N created instead of client"
+              + " i's own; with --shared-dir or --per-client-dir.")
+  Integer neighbourStride;
+
   boolean given() {
     return cluster != null;
   }
@@ -107,6 +123,8 @@ final class ClusterOptions {
     needs("--port", port != null);
     needs("--members-within", membersWithin != null);
     needs("--stonewall", stonewall);
+    needs("--no-phase-barrier", noPhaseBarrier);
+    needs("--neighbour-stride", neighbourStride != null);
   }
 
   private static void needs(String flag, boolean given) {
@@ -160,8 +178,8 @@ final class ClusterOptions {
   }
 
   /**
-   * {@code job} with this command line's --members-within, --stonewall, --per-client-dir and
-   * --shared-dir.
+   * {@code job} with this command line's --members-within, --stonewall, --per-client-dir,
+   * --shared-dir, --no-phase-barrier and --neighbour-stride.
    */
   ClusterJob adjust(ClusterJob job) {
     if (membersWithin != null) {
@@ -175,7 +193,13 @@ final class ClusterOptions {
     if (sharedDir) {
       job = job.sharedDirectory();
     }
-    return perClientDir ? job.perClientDir() : job;
+    if (noPhaseBarrier) {
+      job = job.noPhaseBarriers();
+    }
+    if (perClientDir) {
+      job = job.perClientDir();
+    }
+    return neighbourStride == null ? job : job.neighbourStride(neighbourStride);
   }
 
   private static List<String> peers(String peers) {

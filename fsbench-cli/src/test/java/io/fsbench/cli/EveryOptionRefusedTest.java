@@ -361,6 +361,20 @@ class EveryOptionRefusedTest {
         run,
         List.of("--stonewall"),
         "--stonewall applies to a cluster run");
+    add(
+        cases,
+        command,
+        "--no-phase-barrier",
+        onCluster,
+        List.of("--no-phase-barrier"),
+        "has no such phases");
+    add(
+        cases,
+        command,
+        "--neighbour-stride",
+        onCluster,
+        List.of("--neighbour-stride", "0"),
+        "neighbour stride (0)");
   }
 
   /** run and fio --cluster and their companions, compare and filebench refusing it, the agent. */

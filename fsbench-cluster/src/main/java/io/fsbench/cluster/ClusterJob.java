@@ -40,6 +40,15 @@ import java.util.TreeMap;
  * @param sharedDir whether every client works in {@code directory} itself, each name it makes
  *     tagged with its client index (mdtest's shared-directory mode, {@link #sharedDirectory()}),
  *     rather than in a fresh subdirectory of its own
+ * @param phaseBarriers whether the clients of a workload with phases (fsmark, tree, largefile)
+ *     start each phase together, each waiting until every client reached it, as mdtest's ranks do
+ *     (its {@code -B} turns them off; here {@link #noPhaseBarriers()}); block jobs and workloads
+ *     without phases start together once, at the run's start, either way
+ * @param neighbourStride 0, or mdtest's {@code -N}: fsmark's phases after create (tree's after
+ *     extract) visit another client's files rather than the client's own, client {@code i}'s {@code
+ *     m}-th phase after the first those of client {@code (i + m * neighbourStride) mod clients}
+ *     (stat the next one's, read the one after, ..., as mdtest); needs phase barriers and a shared
+ *     directory or a directory per client
  */
 public record ClusterJob(
     List<String> fioOptions,
@@ -50,7 +59,9 @@ public record ClusterJob(
     boolean stonewalled,
     Map<Integer, List<String>> clientOptions,
     ClusterWork work,
-    boolean sharedDir) {
+    boolean sharedDir,
+    boolean phaseBarriers,
+    int neighbourStride) {
 
   public ClusterJob {
     fioOptions = List.copyOf(fioOptions);
@@ -129,6 +140,131 @@ public record ClusterJob(
               + " runs to its end (its runner cannot finish early), so the stonewall would stop"
               + " nothing; drop --stonewall");
     }
+    if (!phaseBarriers && !work.hasPhases()) {
+      throw new InvalidInputException(
+          "--no-phase-barrier lets the phases of fsmark, tree and largefile start on each client"
+              + " on its own; "
+              + work.describe()
+              + " has no such phases (its clients start together once), so there is no barrier"
+              + " to turn off; drop --no-phase-barrier");
+    }
+    checkNeighbourStride(neighbourStride, clients, work, phaseBarriers, sharedDir || clientDirs);
+  }
+
+  private static void checkNeighbourStride(
+      int stride, int clients, ClusterWork work, boolean barriers, boolean knownDirectories) {
+    if (stride == 0) {
+      return;
+    }
+    String given = "--neighbour-stride " + stride;
+    checkStrideRange(stride, clients);
+    if (!work.visitsNeighbours()) {
+      throw new InvalidInputException(
+          given
+              + " has the phases of fsmark and tree after their first visit another client's"
+              + " files (mdtest's -N); "
+              + work.describe()
+              + " cannot; drop "
+              + given);
+    }
+    if (io.fsbench.Workloads.named(work.name(), work.parameters())
+            instanceof io.fsbench.api.FsMarkSpec fsmark
+        && fsmark.filesPerDir() != 0) {
+      throw new InvalidInputException(
+          given
+              + " needs every client's files directly in its directory, its names tagged with its"
+              + " index, so that its neighbours compute them; files_per_dir ("
+              + fsmark.filesPerDir()
+              + ") spreads them over subdirectories: use files_per_dir 0");
+    }
+    if (!barriers) {
+      throw new InvalidInputException(
+          given
+              + " needs the phase barriers: without them a client may stat its neighbour's files"
+              + " before they are created; drop --no-phase-barrier or "
+              + given);
+    }
+    if (!knownDirectories) {
+      throw new InvalidInputException(
+          given
+              + " needs to know where the neighbour's files are: add --shared-dir (one directory,"
+              + " names tagged per client) or --per-client-dir (client-N each)");
+    }
+  }
+
+  private static void checkStrideRange(int stride, int clients) {
+    if (clients < 2) {
+      throw new InvalidInputException(
+          "neighbour stride ("
+              + stride
+              + ") has each client visit another's files; with "
+              + clients
+              + " client there is no other: run --clients 2 or more");
+    }
+    if (stride < 1 || stride >= clients) {
+      throw new InvalidInputException(
+          "neighbour stride ("
+              + stride
+              + ") must be from 1 to "
+              + (clients - 1)
+              + " with "
+              + clients
+              + " clients: client i visits client (i + stride) mod "
+              + clients
+              + "'s files ("
+              + (stride == 0 ? "0 would be its own: drop the stride" : "give a smaller stride")
+              + ")");
+    }
+  }
+
+  /** The job as released before neighbour access: each client on its own files. */
+  public ClusterJob(
+      List<String> fioOptions,
+      Path directory,
+      int clients,
+      boolean clientDirs,
+      Duration membersWithin,
+      boolean stonewalled,
+      Map<Integer, List<String>> clientOptions,
+      ClusterWork work,
+      boolean sharedDir,
+      boolean phaseBarriers) {
+    this(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir,
+        phaseBarriers,
+        0);
+  }
+
+  /** The job as released before phase barriers: with them, where the work has phases. */
+  public ClusterJob(
+      List<String> fioOptions,
+      Path directory,
+      int clients,
+      boolean clientDirs,
+      Duration membersWithin,
+      boolean stonewalled,
+      Map<Integer, List<String>> clientOptions,
+      ClusterWork work,
+      boolean sharedDir) {
+    this(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir,
+        true);
   }
 
   /** The job as released before job files and workloads: a job of fio options. */
@@ -268,7 +404,9 @@ public record ClusterJob(
         stonewalled,
         clientOptions,
         work,
-        sharedDir);
+        sharedDir,
+        phaseBarriers,
+        neighbourStride);
   }
 
   /**
@@ -287,7 +425,9 @@ public record ClusterJob(
         stonewalled,
         clientOptions,
         work,
-        true);
+        true,
+        phaseBarriers,
+        neighbourStride);
   }
 
   /** This job, waiting at most {@code deadline} for its agents. */
@@ -301,7 +441,9 @@ public record ClusterJob(
         stonewalled,
         clientOptions,
         work,
-        sharedDir);
+        sharedDir,
+        phaseBarriers,
+        neighbourStride);
   }
 
   /**
@@ -318,7 +460,9 @@ public record ClusterJob(
         true,
         clientOptions,
         work,
-        sharedDir);
+        sharedDir,
+        phaseBarriers,
+        neighbourStride);
   }
 
   /**
@@ -339,7 +483,61 @@ public record ClusterJob(
         stonewalled,
         more,
         work,
-        sharedDir);
+        sharedDir,
+        phaseBarriers,
+        neighbourStride);
+  }
+
+  /**
+   * This job without phase barriers (mdtest's {@code -B}): each client of fsmark, tree or largefile
+   * goes from one phase to the next on its own after the common start. The aggregate's phase times
+   * are the union of the clients' windows either way; without barriers the clients drift apart, so
+   * a phase on one client overlaps another phase on the next.
+   */
+  public ClusterJob noPhaseBarriers() {
+    return new ClusterJob(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir,
+        false,
+        neighbourStride);
+  }
+
+  /**
+   * This job with mdtest's neighbour access ({@code -N stride}): client {@code i}'s {@code m}-th
+   * fsmark phase after create (stat, read, rename, delete, in that order) visits the files client
+   * {@code (i + m * stride) mod clients} created, as mdtest's stat, read and remove phases visit
+   * rank {@code i + S}, {@code i + 2S} and {@code i + 3S}'s, so that no client finds the files in
+   * its own cache. The names follow from the other client's index and the spec's seed; nothing is
+   * listed. Call it after {@link #sharedDirectory()} or {@link #perClientDir()}, which say where
+   * the other client's files are; a stride of 0 or at least {@code clients} is refused.
+   *
+   * <pre>{@code
+   * ClusterJob job = ClusterJob.workload("fsmark", Map.of("files", "1000"), dir, 4)
+   *     .sharedDirectory()
+   *     .neighbourStride(1);
+   * }</pre>
+   */
+  public ClusterJob neighbourStride(int stride) {
+    checkStrideRange(stride, clients); // 0 given on purpose is refused, not taken as "off"
+    return new ClusterJob(
+        fioOptions,
+        directory,
+        clients,
+        clientDirs,
+        membersWithin,
+        stonewalled,
+        clientOptions,
+        work,
+        sharedDir,
+        phaseBarriers,
+        stride);
   }
 
   /** The fio options of client {@code index}: the job's, then those added for that client. */

@@ -22,7 +22,7 @@ import java.util.Optional;
  * @param clients each client's result, in client order
  * @param aggregate all clients as one run: for block jobs and job files one job per job of the
  *     clients, summed as above; for other workloads one {@link WorkloadTotals} (counts added per
- *     phase, the slowest client's phase time, percentiles not aggregated and named)
+ *     phase over the union of the clients' windows of it, percentiles not aggregated and named)
  * @param startAtMicros the synchronized start, µs since the epoch, controller's clock
  * @param startSkew the spread of the clients' actual starts (latest minus earliest)
  * @param firstDone from the start to the end of the first client to finish

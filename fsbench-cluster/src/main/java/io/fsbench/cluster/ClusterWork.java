@@ -182,6 +182,32 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
         || workload instanceof PostMarkSpec;
   }
 
+  /**
+   * Whether its runner has phases that clients can start together at barriers ({@link
+   * ClusterJob#phaseBarriers()}): fsmark, tree and largefile.
+   */
+  public boolean hasPhases() {
+    if (kind != Kind.WORKLOAD) {
+      return false;
+    }
+    Workload workload = Workloads.named(name, parameters);
+    return workload instanceof FsMarkSpec
+        || workload instanceof TreeSpec
+        || workload instanceof io.fsbench.api.LargeFileSpec;
+  }
+
+  /**
+   * Whether its phases after the first can visit another client's files ({@link
+   * ClusterJob#neighbourStride}, mdtest's {@code -N}): fsmark, and tree (with its extract phase).
+   */
+  public boolean visitsNeighbours() {
+    if (kind != Kind.WORKLOAD) {
+      return false;
+    }
+    Workload workload = Workloads.named(name, parameters);
+    return workload instanceof FsMarkSpec || workload instanceof TreeSpec;
+  }
+
   /** Whether it runs block jobs, whose results have bytes and I/Os to stonewall. */
   public boolean isBlock() {
     return kind == Kind.FIO_OPTIONS

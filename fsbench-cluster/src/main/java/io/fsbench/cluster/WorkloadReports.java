@@ -8,10 +8,10 @@ import java.util.Locale;
 
 /**
  * A cluster run of a workload other than block jobs written out: per phase each client's counts,
- * time and rates and the "All clients" line (counts summed, the slowest client's time, rates over
- * it), then the aggregate's other sums, then what is not aggregated, by name. JSON keeps fio's
- * client-mode frame ({@code client_stats}, an {@code "All clients"} entry, {@code fsbench_cluster})
- * with each entry's metrics and phases.
+ * window and rates and the "All clients" line (counts summed, the union of the clients' windows,
+ * rates over it), then the aggregate's other sums, then what is not aggregated, by name. JSON keeps
+ * fio's client-mode frame ({@code client_stats}, an {@code "All clients"} entry, {@code
+ * fsbench_cluster}) with each entry's metrics and phases.
  */
 final class WorkloadReports {
 
@@ -43,9 +43,10 @@ final class WorkloadReports {
     WorkloadTotals all = totals(result.aggregate().result());
     if (!all.phases().isEmpty()) {
       out.append(
-          "\nper phase: counts added; All clients' time is the slowest client's, its rates the"
-              + " summed counts over it\n");
-      String phaseRow = "%-10s %-22s %12s %12s %14s %10s %12s %10s%n";
+          "\nper phase: counts added; start ms from the run's start in the controller's clock;"
+              + " All clients' seconds are the union of the clients' windows, its rates the summed"
+              + " counts over it\n");
+      String phaseRow = "%-10s %-22s %12s %12s %14s %10s %10s %12s %10s%n";
       out.append(
           String.format(
               Locale.ROOT,
@@ -55,15 +56,18 @@ final class WorkloadReports {
               "files",
               "directories",
               "bytes",
+              "start ms",
               "seconds",
               "files/s",
               "MiB/s"));
       for (int p = 0; p < all.phases().size(); p++) {
         for (ClientResult client : result.clients()) {
           PhaseTotals phase = totals(client.run().result()).phases().get(p);
-          out.append(phase(phaseRow, phase, client.address()));
+          out.append(phase(phaseRow, phase, client.address(), result.startAtMicros()));
         }
-        out.append(phase(phaseRow, all.phases().get(p), ClusterReports.ALL_CLIENTS));
+        out.append(
+            phase(
+                phaseRow, all.phases().get(p), ClusterReports.ALL_CLIENTS, result.startAtMicros()));
       }
     }
     out.append("\nAll clients as one run:\n");
@@ -124,13 +128,18 @@ final class WorkloadReports {
       p.put("directories", phase.directories());
       p.put("bytes", phase.bytes());
       p.put("time_ns", phase.time().toNanos());
+      p.put("started", phase.started().toString());
+      p.put("ended", phase.ended().toString());
+      p.put("span_ns", phase.span().toNanos());
       p.put("files_per_sec", phase.filesPerSec());
       p.put("bytes_per_sec", phase.bytesPerSec());
     }
     return entry;
   }
 
-  private static String phase(String row, PhaseTotals phase, String who) {
+  private static String phase(String row, PhaseTotals phase, String who, long startAtMicros) {
+    long startMicros =
+        phase.started().getEpochSecond() * 1_000_000 + phase.started().getNano() / 1000;
     return String.format(
         Locale.ROOT,
         row,
@@ -139,6 +148,7 @@ final class WorkloadReports {
         phase.files(),
         phase.directories(),
         phase.bytes(),
+        String.format(Locale.ROOT, "%+.3f", (startMicros - startAtMicros) / 1e3),
         String.format(Locale.ROOT, "%.3f", phase.seconds()),
         String.format(Locale.ROOT, "%.1f", phase.filesPerSec()),
         String.format(Locale.ROOT, "%.2f", phase.bytesPerSec() / (1 << 20)));

@@ -19,7 +19,7 @@ import java.util.Objects;
  * @param workload the workload's name
  * @param phases the phases in the order they ran (empty for a workload without phases)
  * @param metrics a client's: every metric its result had; the aggregate's: the summed counts and
- *     bytes, each phase's slowest time and the rates over it
+ *     bytes, each phase's time (the union of the clients' windows) and the rates over it
  * @param headlineName the metric that summarises the run, as the workload's own result names it
  * @param notAggregated the metrics of the clients the aggregate leaves out, by name: latency
  *     percentiles (the clients send no histograms to merge) and rates whose operations the result

@@ -75,15 +75,23 @@ public final class AgentNode implements Receiver, AutoCloseable {
     final Session session;
     final AgentWork.Prepared work;
     final Path madeDirectory;
+    final BarrierGate barrier; // null without phase barriers
     volatile boolean aborted;
     Future<?> running;
 
-    Current(String runId, Address controller, Session session, AgentWork.Prepared work, Path made) {
+    Current(
+        String runId,
+        Address controller,
+        Session session,
+        AgentWork.Prepared work,
+        Path made,
+        BarrierGate barrier) {
       this.runId = runId;
       this.controller = controller;
       this.session = session;
       this.work = work;
       this.madeDirectory = made;
+      this.barrier = barrier;
     }
   }
 
@@ -197,6 +205,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
         case "Prepare" -> prepare(from, message.body(Prepare.class));
         case "Start" -> start(message.body(Start.class));
         case "Stonewall" -> stonewall(message.body(Stonewall.class).runId());
+        case "Go" -> go(message.body(Messages.Go.class));
         case "Abort" -> abort(from, message.body(Abort.class).runId(), "the controller aborted it");
         default -> log.accept("ignored a " + message.type() + " message from " + from);
       }
@@ -243,7 +252,8 @@ public final class AgentNode implements Receiver, AutoCloseable {
     Path made = null;
     Session session = null;
     try {
-      Path directory = Path.of(prepare.directory());
+      Path base = Path.of(prepare.directory());
+      Path directory = base;
       guard.checkDirectory(directory);
       // mdtest's two modes: a directory per client (-u), or all clients in the directory itself,
       // every name a client makes tagged with its index
@@ -256,13 +266,39 @@ public final class AgentNode implements Receiver, AutoCloseable {
         }
       }
       session = fsbench.session(null, Target.directory(directory));
-      if (prepare.sharedDir()) {
+      // with -N a client in its own directory tags its names too: its neighbours find them so
+      if (prepare.sharedDir() || prepare.neighbourStride() != 0) {
         session.shareDirectory(Integer.toString(prepare.index()));
+      }
+      BarrierGate barrier = null;
+      if (prepare.phaseBarriers()) {
+        barrier =
+            new BarrierGate(
+                prepare.runId(),
+                arrived -> {
+                  send(from, arrived);
+                  boolean end = arrived.phase().equals(io.fsbench.PhaseGate.END);
+                  log.accept(
+                      "run "
+                          + arrived.runId()
+                          + " at the barrier "
+                          + (end ? "after the last phase" : "before " + arrived.phase()));
+                });
+        session.phaseGate(barrier);
+      }
+      if (prepare.neighbourStride() != 0) {
+        session.neighbours(
+            Neighbours.of(
+                prepare.index(),
+                prepare.clients(),
+                prepare.neighbourStride(),
+                prepare.sharedDir(),
+                base));
       }
       session.check();
       AgentWork.Prepared work =
           AgentWork.prepare(session, prepare.options(), prepare.work(), guard);
-      setCurrent(new Current(prepare.runId(), from, session, work, made));
+      setCurrent(new Current(prepare.runId(), from, session, work, made, barrier));
       send(from, new Ready(prepare.runId()));
       log.accept("prepared run " + prepare.runId() + " in " + directory);
     } catch (Exception e) {
@@ -305,6 +341,13 @@ public final class AgentNode implements Receiver, AutoCloseable {
       if (!run.aborted) {
         mailbox.execute(() -> finish(run));
       }
+    }
+  }
+
+  private void go(Messages.Go go) {
+    Current run = current;
+    if (run != null && run.runId.equals(go.runId()) && run.barrier != null) {
+      run.barrier.go(go.seq());
     }
   }
 
@@ -352,7 +395,7 @@ public final class AgentNode implements Receiver, AutoCloseable {
         startedMicros,
         block ? ioStartMs * 1000 + delta : startedMicros,
         block ? ioEndMs * 1000 + delta : endedMicros,
-        block ? null : ClientTotals.of(run.workload(), run.result()));
+        block ? null : ClientTotals.of(run.workload(), run.result(), delta));
   }
 
   private void abort(Address from, String runId, String why) {
@@ -369,6 +412,9 @@ public final class AgentNode implements Receiver, AutoCloseable {
   private void stop(Current run, String why) {
     run.aborted = true;
     run.session.cancel();
+    if (run.barrier != null) {
+      run.barrier.stop(why); // a client waiting at a phase barrier stops there
+    }
     if (run.running != null) {
       try {
         run.running.get(STOP_WAIT_SECONDS, TimeUnit.SECONDS);

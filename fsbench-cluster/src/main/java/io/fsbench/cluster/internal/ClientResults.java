@@ -7,6 +7,7 @@ import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.VolumeInfo;
 import io.fsbench.cluster.ClientResult;
+import io.fsbench.cluster.WorkloadTotals;
 import io.fsbench.cluster.internal.Messages.ClientReport;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,7 +70,7 @@ final class ClientResults {
             report.parameters(),
             report.totals() == null
                 ? List.<io.fsbench.api.WorkloadResult>copyOf(report.jobs())
-                : List.<io.fsbench.api.WorkloadResult>of(report.totals()),
+                : List.<io.fsbench.api.WorkloadResult>of(inControllerClock(report, offsetMicros)),
             environment,
             volume);
     return new ClientResult(
@@ -81,5 +82,16 @@ final class ClientResults {
         report.startedMicros() - offsetMicros,
         offsetMicros,
         rttMicros);
+  }
+
+  /** The totals with their phases' windows moved from the agent's clock into the controller's. */
+  private static WorkloadTotals inControllerClock(ClientReport report, long offsetMicros) {
+    WorkloadTotals totals = report.totals();
+    return new WorkloadTotals(
+        totals.workload(),
+        totals.phases().stream().map(p -> PhaseWindows.shifted(p, -offsetMicros)).toList(),
+        totals.metrics(),
+        totals.headlineName(),
+        totals.notAggregated());
   }
 }

@@ -65,6 +65,13 @@ public final class ControllerNode implements Receiver, AutoCloseable {
   private static final Duration PREPARE_WITHIN = Duration.ofSeconds(60);
   private static final Duration RELEASE_WITHIN = Duration.ofSeconds(35);
 
+  /**
+   * How long the other clients may take to reach a phase barrier after the first did: generous, as
+   * a slow client legitimately finishes a phase later; a lost one is found by the failure detection
+   * long before.
+   */
+  static final Duration BARRIER_WITHIN = Duration.ofMinutes(10);
+
   /** The start is this far ahead of the last Start message sent, plus four round trips. */
   private static final long START_MARGIN_MICROS = 200_000;
 
@@ -335,7 +342,9 @@ public final class ControllerNode implements Receiver, AutoCloseable {
               p.index,
               participants.size(),
               job.work(),
-              job.sharedDir()));
+              job.sharedDir(),
+              job.phaseBarriers() && job.work().hasPhases(),
+              job.neighbourStride()));
     }
     long deadline = System.nanoTime() + PREPARE_WITHIN.toNanos();
     while (participants.stream().anyMatch(p -> !p.ready)) {
@@ -374,9 +383,26 @@ public final class ControllerNode implements Receiver, AutoCloseable {
 
   private void gather(List<Participant> participants, String runId, boolean stonewall) {
     boolean walled = false;
+    PhaseBarriers barriers = new PhaseBarriers(participants.size());
     while (participants.stream().anyMatch(p -> p.report == null)) {
-      Event event = next(Long.MAX_VALUE);
-      checkView(event, participants, "run", runId);
+      long deadline =
+          barriers.waiting()
+              ? barriers.firstArrivalNanos() + BARRIER_WITHIN.toNanos()
+              : Long.MAX_VALUE;
+      Event event = next(deadline);
+      if (event == null) {
+        Participant late = participants.get(barriers.missing().get(0));
+        throw invalid(
+            participants,
+            late,
+            "run",
+            "did not reach the next phase within "
+                + BARRIER_WITHIN.toMinutes()
+                + " min of the first client"
+                + barriers.describe(),
+            runId);
+      }
+      checkView(event, participants, "run", runId, barriers.describe());
       if (event.message() == null) {
         continue;
       }
@@ -385,6 +411,17 @@ public final class ControllerNode implements Receiver, AutoCloseable {
         continue;
       }
       switch (event.message().type()) {
+        case "Arrived" -> {
+          Messages.Arrived arrived = event.message().body(Messages.Arrived.class);
+          if (runId.equals(arrived.runId())) {
+            arrive(participants, barriers, p, arrived, runId);
+            if (stonewall && !walled && arrived.phase().equals(io.fsbench.PhaseGate.END)) {
+              // with barriers, the first client past its last phase is the first to finish
+              walled = true;
+              stonewallOthers(participants, p, runId);
+            }
+          }
+        }
         case "Done" -> {
           Done done = event.message().body(Done.class);
           if (runId.equals(done.runId())) {
@@ -408,6 +445,26 @@ public final class ControllerNode implements Receiver, AutoCloseable {
     }
   }
 
+  /** A client at a barrier; when it was the last one, every client is told to go on. */
+  private void arrive(
+      List<Participant> participants,
+      PhaseBarriers barriers,
+      Participant p,
+      Messages.Arrived arrived,
+      String runId) {
+    java.util.Optional<Integer> release;
+    try {
+      release = barriers.arrive(p.index, arrived.seq(), arrived.phase(), System.nanoTime());
+    } catch (IllegalArgumentException e) {
+      throw invalid(participants, p, "run", "is out of step: " + e.getMessage(), runId);
+    }
+    if (release.isPresent()) {
+      for (Participant each : participants) {
+        send(each.member, new Messages.Go(runId, release.get()));
+      }
+    }
+  }
+
   /** The first client is done: every other one ends its run now and reports what it did. */
   private void stonewallOthers(List<Participant> participants, Participant first, String runId) {
     for (Participant p : participants) {
@@ -419,6 +476,12 @@ public final class ControllerNode implements Receiver, AutoCloseable {
   }
 
   private void checkView(Event event, List<Participant> participants, String phase, String runId) {
+    checkView(event, participants, phase, runId, "");
+  }
+
+  /** {@code where} says more about where the run was: which clients waited at a barrier. */
+  private void checkView(
+      Event event, List<Participant> participants, String phase, String runId, String where) {
     if (event.view() == null) {
       return;
     }
@@ -426,7 +489,7 @@ public final class ControllerNode implements Receiver, AutoCloseable {
       if (!event.view().containsMember(p.member)) {
         p.released = true; // gone: nothing to ask of it
         throw invalid(
-            participants, p, phase, "left the cluster (killed, crashed or cut off)", runId);
+            participants, p, phase, "left the cluster (killed, crashed or cut off)" + where, runId);
       }
     }
   }

@@ -31,7 +31,9 @@ public final class Messages {
   /**
    * Controller to agent: take part in this run as client {@code index} of {@code clients}, running
    * {@code work} ({@code options} for a job of fio options), in {@code directory} itself with names
-   * tagged by {@code index} when {@code sharedDir}.
+   * tagged by {@code index} when {@code sharedDir}, waiting at a barrier before each phase when
+   * {@code phaseBarriers}, visiting client {@code (index + m * neighbourStride) mod clients}'s
+   * files in its m-th phase after create when {@code neighbourStride} is not 0.
    */
   public record Prepare(
       String runId,
@@ -42,7 +44,9 @@ public final class Messages {
       int index,
       int clients,
       ClusterWork work,
-      boolean sharedDir) {}
+      boolean sharedDir,
+      boolean phaseBarriers,
+      int neighbourStride) {}
 
   /** Agent to controller: prepared, waiting for the start. */
   public record Ready(String runId) {}
@@ -52,6 +56,15 @@ public final class Messages {
 
   /** Controller to agent: start when the agent's own clock reads {@code atAgentMicros}. */
   public record Start(String runId, long atAgentMicros) {}
+
+  /**
+   * Agent to controller: it reached barrier {@code seq} (0 before the first phase, 1 before the
+   * second, ...), before {@code phase} ({@code end} after the last), and waits there.
+   */
+  public record Arrived(String runId, int seq, String phase) {}
+
+  /** Controller to agents: every client reached barrier {@code seq}; start the phase. */
+  public record Go(String runId, int seq) {}
 
   /** Agent to controller: what it measured. */
   public record Done(String runId, ClientReport report) {}

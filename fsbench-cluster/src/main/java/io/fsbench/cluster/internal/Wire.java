@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * What members send each other: one JSON document per message, {@code {"type": ..., "body": ...}},
@@ -34,7 +35,9 @@ public final class Wire {
           .addModule(
               new SimpleModule("fsbench-durations")
                   .addSerializer(Duration.class, new Nanos())
-                  .addDeserializer(Duration.class, new FromNanos()))
+                  .addDeserializer(Duration.class, new FromNanos())
+                  .addSerializer(Instant.class, new Iso())
+                  .addDeserializer(Instant.class, new FromIso()))
           .build();
 
   private Wire() {}
@@ -94,6 +97,22 @@ public final class Wire {
     @Override
     public Duration deserialize(JsonParser in, DeserializationContext context) throws IOException {
       return Duration.ofNanos(in.getLongValue());
+    }
+  }
+
+  // an instant to the nanosecond, as ISO-8601 (Jackson's core has no java.time)
+  private static final class Iso extends JsonSerializer<Instant> {
+    @Override
+    public void serialize(Instant value, JsonGenerator out, SerializerProvider provider)
+        throws IOException {
+      out.writeString(value.toString());
+    }
+  }
+
+  private static final class FromIso extends JsonDeserializer<Instant> {
+    @Override
+    public Instant deserialize(JsonParser in, DeserializationContext context) throws IOException {
+      return Instant.parse(in.getText());
     }
   }
 }

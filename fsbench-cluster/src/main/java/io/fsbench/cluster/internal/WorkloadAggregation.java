@@ -16,9 +16,10 @@ import java.util.Map;
 /**
  * All clients of a cluster run of a workload other than block jobs as one result (mdtest's
  * aggregate, for the metadata families): per phase, files, directories and bytes add; the phase's
- * time is the slowest client's; its rates are the summed counts over that time. Every metric that
- * is a count or a byte total adds. fs_mark's own per-thread-sum rate and its app overhead (both
- * sums over threads by definition) add as well.
+ * time is the union of the clients' windows of it in the controller's clock ({@link PhaseWindows});
+ * its rates are the summed counts over that time. Every metric that is a count or a byte total
+ * adds. fs_mark's own per-thread-sum rate and its app overhead (both sums over threads by
+ * definition) add as well.
  *
  * <p>Not aggregated, and named in {@link WorkloadTotals#notAggregated()}: latency percentiles and
  * means (the workloads' results carry percentiles, not histograms, and averaging percentiles would
@@ -94,13 +95,14 @@ final class WorkloadAggregation {
   }
 
   /**
-   * Each phase's sums and slowest time, in the order the clients ran them. A client's phases are
-   * those of the one that ran the most, or the first of them: a stonewall ends a client's run after
-   * the phase it cut short, and the phases it did not reach count nothing for it.
+   * Each phase's sums and the union of its windows, in the order the clients ran them. A client's
+   * phases are those of the one that ran the most, or the first of them: a stonewall ends a
+   * client's run after the phase it cut short, and the phases it did not reach count nothing for
+   * it.
    */
   private static Map<String, PhaseTotals> phases(
       List<ClientResult> clients, List<WorkloadTotals> totals) {
-    Map<String, PhaseTotals> merged = new LinkedHashMap<>();
+    Map<String, List<PhaseTotals>> byPhase = new LinkedHashMap<>();
     int most = 0;
     for (int i = 1; i < totals.size(); i++) {
       if (totals.get(i).phases().size() > totals.get(most).phases().size()) {
@@ -123,23 +125,18 @@ final class WorkloadAggregation {
                 + "; a cluster run's clients run the same workload");
       }
       for (PhaseTotals phase : totals.get(i).phases()) {
-        merged.merge(phase.phase(), phase, WorkloadAggregation::plus);
+        byPhase.computeIfAbsent(phase.phase(), k -> new ArrayList<>()).add(phase);
       }
+    }
+    Map<String, PhaseTotals> merged = new LinkedHashMap<>();
+    for (String name : names) {
+      merged.put(name, PhaseWindows.union(byPhase.get(name)));
     }
     return merged;
   }
 
   private static List<String> phaseNames(WorkloadTotals totals) {
     return totals.phases().stream().map(PhaseTotals::phase).toList();
-  }
-
-  private static PhaseTotals plus(PhaseTotals a, PhaseTotals b) {
-    return new PhaseTotals(
-        a.phase(),
-        a.files() + b.files(),
-        a.directories() + b.directories(),
-        a.bytes() + b.bytes(),
-        a.time().compareTo(b.time()) >= 0 ? a.time() : b.time());
   }
 
   /** The aggregate of one metric, or null when it is not aggregated. */

@@ -61,7 +61,9 @@ class WireTest {
             1,
             3,
             ClusterWork.jobFile("two.fio", text),
-            false);
+            false,
+            false,
+            0);
 
     Prepare received = Wire.decode(Wire.encode(prepare)).body(Prepare.class);
 
@@ -82,7 +84,9 @@ class WireTest {
             0,
             2,
             ClusterWork.workload("fsmark", Map.of("files", "100", "threads", "2")),
-            true);
+            true,
+            true,
+            1);
 
     Prepare received = Wire.decode(Wire.encode(prepare)).body(Prepare.class);
 

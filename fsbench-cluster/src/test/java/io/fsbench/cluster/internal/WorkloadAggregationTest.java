@@ -14,10 +14,14 @@ import io.fsbench.cluster.ClientResult;
 import io.fsbench.cluster.PhaseTotals;
 import io.fsbench.cluster.WorkloadTotals;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class WorkloadAggregationTest {
+
+  private static final Instant T0 = Instant.parse("2026-12-03T12:00:00Z");
 
   @Test
   void theAggregateOfThreeFsMarkClientsHasTheExactSumsOfTheirCountsPerPhase() {
@@ -32,7 +36,8 @@ class WorkloadAggregationTest {
     PhaseTotals create = all.phases().get(0);
     assertThat(create.phase()).isEqualTo("create");
     assertThat(create.files()).isEqualTo(2999);
-    assertThat(create.time()).isEqualTo(Duration.ofMillis(310)); // the slowest client's
+    // the clients started each phase together: the union of their windows is the slowest's
+    assertThat(create.time()).isEqualTo(Duration.ofMillis(310));
     assertThat(create.bytes())
         .isEqualTo(2999L * 51_200); // fs_mark's default file size, written whole
     assertThat(all.phases().get(1).bytes()).isZero(); // stat moves no data
@@ -97,7 +102,9 @@ class WorkloadAggregationTest {
             1e4,
             1e4,
             Duration.ofMillis(1),
-            List.of(latency(1000)));
+            List.of(latency(1000)),
+            false,
+            Optional.of(T0.plusSeconds(1)));
     RunResult otherRun = run(fsmark(1000, 250, List.of(delete)));
     ClientResult other = new ClientResult("127.0.0.12:7800", "h", otherRun, 0, 1000, 0, 0, 10);
 
@@ -117,7 +124,9 @@ class WorkloadAggregationTest {
             statted / (statMs / 1e3),
             statted / (statMs / 1e3),
             Duration.ofMillis(1),
-            List.of(latency(statted)));
+            List.of(latency(statted)),
+            false,
+            Optional.of(T0.plusSeconds(1)));
     RunResult run = run(fsmark(created, createMs, List.of(stat)));
     return new ClientResult(address, "host", run, 0, (createMs + statMs) * 1000, 0, 0, 100);
   }
@@ -131,7 +140,9 @@ class WorkloadAggregationTest {
             created / (createMs / 1e3),
             created / (createMs / 1e3),
             Duration.ofMillis(2),
-            List.of(latency(created)));
+            List.of(latency(created)),
+            false,
+            Optional.of(T0));
     List<FsMarkPhaseResult> phases = new java.util.ArrayList<>(List.of(create));
     phases.addAll(more);
     return new FsMarkResult(FsMarkSpec.builder().build(), "syncfs", phases);
@@ -148,7 +159,7 @@ class WorkloadAggregationTest {
         base.timestampMs(),
         "fsmark",
         java.util.Map.of(),
-        List.of(ClientTotals.of("fsmark", result)),
+        List.of(ClientTotals.of("fsmark", result, 0)),
         base.environment(),
         base.volume());
   }

@@ -2,6 +2,8 @@ package io.fsbench.core.engine;
 
 import io.fsbench.api.Volume;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -17,6 +19,8 @@ public final class RunContext implements WorkloadContext {
   private final Consumer<String> messages;
   private final FinishRequest finish;
   private final RunNames names;
+  private final Consumer<String> phaseGate;
+  private final java.util.function.IntFunction<Optional<NeighbourFiles>> neighbours;
 
   public RunContext(
       Path directory, Volume volume, DoubleConsumer progress, AtomicBoolean cancelled) {
@@ -51,6 +55,47 @@ public final class RunContext implements WorkloadContext {
       Consumer<String> messages,
       FinishRequest finish,
       RunNames names) {
+    this(directory, volume, progress, cancelled, messages, finish, names, phase -> {});
+  }
+
+  /** A context whose workload waits at {@code phaseGate} before each of its phases. */
+  public RunContext(
+      Path directory,
+      Volume volume,
+      DoubleConsumer progress,
+      AtomicBoolean cancelled,
+      Consumer<String> messages,
+      FinishRequest finish,
+      RunNames names,
+      Consumer<String> phaseGate) {
+    this(
+        directory,
+        volume,
+        progress,
+        cancelled,
+        messages,
+        finish,
+        names,
+        phaseGate,
+        step -> Optional.empty());
+  }
+
+  /**
+   * A context whose workload waits at {@code phaseGate} before each phase and visits the files
+   * {@code neighbours} names in the phases after its first.
+   */
+  public RunContext(
+      Path directory,
+      Volume volume,
+      DoubleConsumer progress,
+      AtomicBoolean cancelled,
+      Consumer<String> messages,
+      FinishRequest finish,
+      RunNames names,
+      Consumer<String> phaseGate,
+      java.util.function.IntFunction<Optional<NeighbourFiles>> neighbours) {
+    this.neighbours = neighbours;
+    this.phaseGate = phaseGate;
     this.finish = finish;
     this.names = names;
     this.directory = directory;
@@ -83,6 +128,21 @@ public final class RunContext implements WorkloadContext {
   @Override
   public long currentTimeMillis() {
     return System.currentTimeMillis();
+  }
+
+  @Override
+  public Instant instant() {
+    return Clock.systemUTC().instant();
+  }
+
+  @Override
+  public void beforePhase(String phase) {
+    phaseGate.accept(phase);
+  }
+
+  @Override
+  public Optional<NeighbourFiles> neighbour(int step) {
+    return neighbours.apply(step);
   }
 
   @Override

@@ -3,10 +3,14 @@ package io.fsbench.core.engine;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.Volume;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Optional;
 
 /** What a {@link WorkloadRunner} is given besides its spec. */
 public interface WorkloadContext {
+
+  /** The phase key {@link #beforePhase} is called with after a workload's last phase. */
+  String END_PHASE = "end";
 
   /**
    * The directory the workload works in: a fresh, empty one of the run's own, or one shared with
@@ -31,6 +35,30 @@ public interface WorkloadContext {
 
   /** Wall-clock milliseconds since the epoch, for timestamps in results. */
   long currentTimeMillis();
+
+  /**
+   * Now on the system clock, as precisely as it reads (microseconds on Linux): when a phase
+   * started, for results that a cluster moves into its controller's clock.
+   */
+  default Instant instant() {
+    return Instant.ofEpochMilli(currentTimeMillis());
+  }
+
+  /**
+   * Waits, outside any timing, until the workload may start {@code phase} (its key, or {@link
+   * #END_PHASE} after the last phase, before cleaning up): the session's {@code PhaseGate}, which a
+   * cluster agent uses to start each phase on every client together. Returns at once by default.
+   */
+  default void beforePhase(String phase) {}
+
+  /**
+   * Whose files the {@code step}-th phase after the first visits (1: the second phase), when a
+   * phase visits another client's files rather than this run's own (mdtest's {@code -N}); empty, by
+   * default, for this run's own.
+   */
+  default Optional<NeighbourFiles> neighbour(int step) {
+    return Optional.empty();
+  }
 
   /** Reports progress, 0..1, for progress bars; cheap enough to call a few times a second. */
   void progress(double fraction);

@@ -46,6 +46,14 @@ public interface WorkloadRunner<S extends Workload> {
             + " each client a directory of its own");
   }
 
+  /**
+   * Why this workload cannot visit another client's files in its later phases ({@link
+   * WorkloadContext#neighbour}, mdtest's {@code -N}), or empty when it can: by default it cannot.
+   */
+  default Optional<String> cannotVisitNeighbours(S spec) {
+    return Optional.of("its phases work only on the files it made itself");
+  }
+
   /** What the workload leaves on a volume at its peak; images are sized from it. */
   default Footprint footprint(S spec) {
     return Footprint.NONE;

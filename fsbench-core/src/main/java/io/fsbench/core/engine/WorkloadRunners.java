@@ -76,6 +76,27 @@ public final class WorkloadRunners {
             });
   }
 
+  /**
+   * Refuses a workload that cannot visit another client's files in its later phases, before
+   * anything is made.
+   *
+   * @throws InvalidInputException naming the workload and why
+   */
+  public void checkNeighbours(Workload workload) {
+    Workload spec = workload.spec();
+    runnerFor(spec)
+        .cannotVisitNeighbours(spec)
+        .ifPresent(
+            reason -> {
+              throw new InvalidInputException(
+                  "workload "
+                      + workload.name()
+                      + " cannot visit another client's files (mdtest's -N): "
+                      + reason
+                      + "; fsmark and tree can");
+            });
+  }
+
   /** What the workload leaves on a volume at its peak. */
   public Footprint footprint(Workload workload) {
     Workload spec = workload.spec();

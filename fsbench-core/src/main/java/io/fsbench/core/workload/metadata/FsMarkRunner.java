@@ -45,6 +45,12 @@ import java.util.concurrent.CountDownLatch;
  * <p>In a directory shared with other clients ({@link WorkloadContext#names()}) every file name
  * starts with the client's tag; the files must then all be in that one directory ({@code
  * files_per_dir} 0), as in mdtest's shared-directory mode.
+ *
+ * <p>Run with other clients, the runner waits at the context's phase gate ({@link
+ * WorkloadContext#beforePhase}) before each phase, after the warm-up, and once after the last
+ * (mdtest's barriers), and each phase after create may visit another client's files ({@link
+ * WorkloadContext#neighbour}, mdtest's {@code -N}): the same layout under that client's directory
+ * and tag, so its names are computed, never listed.
  */
 public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
 
@@ -72,6 +78,12 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
   @Override
   public Class<FsMarkSpec> specType() {
     return FsMarkSpec.class;
+  }
+
+  /** Its phases after create can visit another client's files: their names follow from its tag. */
+  @Override
+  public Optional<String> cannotVisitNeighbours(FsMarkSpec spec) {
+    return Optional.empty();
   }
 
   /** Files in one directory can share it, each name with the client's tag; subdirectories not. */
@@ -113,15 +125,44 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
       workers.add(new FsMarkWorker(spec, layout, syncer, context, control, t));
     }
     List<FsMarkPhaseResult> results = new ArrayList<>();
-    for (MetadataOperation phase : phases) {
+    for (int step = 0; step < phases.size(); step++) {
+      MetadataOperation phase = phases.get(step);
       if (control.finished() && !results.isEmpty()) {
         break;
       }
-      results.add(runPhase(phase, spec.totalFiles(), workers, context, control));
+      List<FsMarkWorker> phaseWorkers =
+          step == 0 ? workers : neighbourWorkers(spec, context, control, step, workers);
+      context.beforePhase(phase.key());
+      results.add(runPhase(phase, spec.totalFiles(), phaseWorkers, context, control));
     }
+    // every client past its phases before any removes its files (a neighbour may visit them)
+    context.beforePhase(WorkloadContext.END_PHASE);
     context.progress(1.0);
     String syncCall = !spec.sync().systemSync() ? "none" : spec.syncfs() ? "syncfs" : "sync";
     return new FsMarkResult(spec, syncCall, results);
+  }
+
+  /**
+   * The workers of phase {@code step} (after create): on another client's files when the context
+   * names one for the step (mdtest's {@code -N}), the same layout of the same spec under the other
+   * client's directory and tag, else this run's own.
+   */
+  private List<FsMarkWorker> neighbourWorkers(
+      FsMarkSpec spec,
+      WorkloadContext context,
+      RunControl control,
+      int step,
+      List<FsMarkWorker> own) {
+    Optional<io.fsbench.core.engine.NeighbourFiles> other = context.neighbour(step);
+    if (other.isEmpty()) {
+      return own;
+    }
+    FileLayout layout = new FileLayout(other.get().root(), spec, other.get().prefix());
+    List<FsMarkWorker> workers = new ArrayList<>();
+    for (int t = 0; t < spec.threads(); t++) {
+      workers.add(new FsMarkWorker(spec, layout, syncer, context, control, t));
+    }
+    return workers;
   }
 
   /** Runs a small copy of the spec, untimed and unsynced, in a scratch directory it removes. */
@@ -170,12 +211,13 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
       running.add(thread);
       thread.start();
     }
+    java.time.Instant started = context.instant();
     long begin = context.nanoTime();
     start.countDown();
     joinAll(running, control);
     long wall = context.nanoTime() - begin;
     failOnError(phase, errors, control);
-    return summarise(phase, stats, wall, planned, control.finished());
+    return summarise(phase, stats, started, wall, planned, control.finished());
   }
 
   /** Waits for the workers even when interrupted: they hold files open in our directory. */
@@ -219,7 +261,12 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
   }
 
   private static FsMarkPhaseResult summarise(
-      MetadataOperation phase, PhaseStats[] stats, long wallNanos, long planned, boolean finished) {
+      MetadataOperation phase,
+      PhaseStats[] stats,
+      java.time.Instant started,
+      long wallNanos,
+      long planned,
+      boolean finished) {
     PhaseStats total = new PhaseStats();
     double perThreadSum = 0;
     for (PhaseStats s : stats) {
@@ -237,7 +284,8 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
         perThreadSum,
         Duration.ofNanos(overhead),
         total.latencies(),
-        cutShort);
+        cutShort,
+        Optional.of(started));
   }
 
   private static double seconds(long nanos) {

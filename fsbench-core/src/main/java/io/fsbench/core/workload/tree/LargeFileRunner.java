@@ -87,6 +87,7 @@ public final class LargeFileRunner implements WorkloadRunner<LargeFileSpec> {
                 }));
         context.progress((double) results.size() / spec.phases().size());
       }
+      context.beforePhase(WorkloadContext.END_PHASE);
     } catch (IOException e) {
       failure = e;
       throw new FsBenchException(

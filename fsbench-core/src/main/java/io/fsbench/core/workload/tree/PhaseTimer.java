@@ -7,6 +7,8 @@ import io.fsbench.core.workload.metadata.Syncer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Times one phase the same way for every tree workload: before the clock starts, an untimed syncfs
@@ -48,6 +50,9 @@ final class PhaseTimer {
       caches.dropCaches();
     }
     boolean sync = includeSync && phase.writes();
+    // clients running together start the phase together, after their untimed sync
+    context.beforePhase(phase.key());
+    Instant started = context.instant();
     long start = context.nanoTime();
     TreeCounts counts;
     boolean cut = false;
@@ -68,7 +73,8 @@ final class PhaseTimer {
         counts.bytes,
         Duration.ofNanos(end - start),
         sync,
-        cut);
+        cut,
+        Optional.of(started));
   }
 
   /** Ends the phase under way after its current entry; the runner starts no later phase. */

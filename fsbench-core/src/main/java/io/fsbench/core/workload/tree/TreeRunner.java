@@ -8,6 +8,7 @@ import io.fsbench.api.TreePhaseResult;
 import io.fsbench.api.TreeResult;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.core.engine.Footprint;
+import io.fsbench.core.engine.NeighbourFiles;
 import io.fsbench.core.engine.RunNames;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
@@ -83,6 +84,21 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
   @Override
   public Class<TreeSpec> specType() {
     return TreeSpec.class;
+  }
+
+  /**
+   * Its phases after extract can walk, search, archive, copy or remove another client's tree, named
+   * by that client's tag; only when extract runs first, so that every client's tree exists once the
+   * clients have met before the second phase.
+   */
+  @Override
+  public Optional<String> cannotVisitNeighbours(TreeSpec spec) {
+    if (spec.phases().contains(TreePhase.EXTRACT)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "without the extract phase each client makes its tree untimed as its first phase starts,"
+            + " which another client cannot wait for; include extract in the phases");
   }
 
   /** Its four names in the directory carry the client's tag; what is below them is its own. */
@@ -170,7 +186,21 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
         }
         context.progress((double) k / phases.size());
         context.failIfCancelled(spec.name());
-        if (phase != TreePhase.EXTRACT && Files.notExists(tree)) {
+        Optional<NeighbourFiles> other = k == 0 ? Optional.empty() : context.neighbour(k);
+        // the tree this phase visits: this run's, or another client's (mdtest's -N)
+        Path visited = other.map(o -> o.root().resolve(o.prefix() + "tree")).orElse(tree);
+        Path boundary = other.map(NeighbourFiles::root).orElse(work);
+        if (other.isPresent() && Files.notExists(visited)) {
+          throw new FsBenchException(
+              FsBenchException.Kind.RUN_FAILED,
+              spec.name()
+                  + " "
+                  + phase.key()
+                  + " phase: the other client's tree "
+                  + visited
+                  + " does not exist; it must run the same phases, extract first");
+        }
+        if (phase != TreePhase.EXTRACT && Files.notExists(tree) && other.isEmpty()) {
           extract(archive, tree, restored(spec));
         }
         switch (phase) {
@@ -178,26 +208,28 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
             Files.createDirectory(tree);
             results.add(timer.time(phase, () -> extractInto(archive, tree, restored(spec))));
           }
-          case WALK -> results.add(timer.time(phase, () -> TreeWalker.walk(tree)));
-          case FIND -> results.add(timer.time(phase, () -> find(tree, spec.findPattern())));
+          case WALK -> results.add(timer.time(phase, () -> TreeWalker.walk(visited)));
+          case FIND -> results.add(timer.time(phase, () -> find(visited, spec.findPattern())));
           case TAR -> {
-            results.add(timer.time(phase, () -> new TarCreator().create(tree, tarOut)));
+            results.add(timer.time(phase, () -> new TarCreator().create(visited, tarOut)));
             TreeRemover.remove(tarOut, work);
           }
           case COPY -> {
-            results.add(timer.time(phase, () -> copier.copyTree(tree, copy)));
+            results.add(timer.time(phase, () -> copier.copyTree(visited, copy)));
             haveCopy = true;
           }
           case RECOPY -> {
             if (!haveCopy) {
-              copier.copyTree(tree, copy);
+              copier.copyTree(visited, copy);
               haveCopy = true;
             }
-            results.add(timer.time(phase, () -> copier.copyTree(tree, copy)));
+            results.add(timer.time(phase, () -> copier.copyTree(visited, copy)));
           }
-          case REMOVE -> results.add(timer.time(phase, () -> removeTree(tree, work)));
+          case REMOVE -> results.add(timer.time(phase, () -> removeTree(visited, boundary)));
         }
       }
+      // every client past its phases before any removes its tree
+      context.beforePhase(WorkloadContext.END_PHASE);
       context.progress(1.0);
     } catch (IOException e) {
       failure = e;

@@ -75,6 +75,105 @@ class FsMarkRunnerTest {
   }
 
   @Test
+  void everyPhaseWaitsAtTheGateFirstAndTheRunPassesTheEndGateAfterTheLast() {
+    List<String> gates = new java.util.ArrayList<>();
+    java.time.Instant before = java.time.Instant.now().minusMillis(1); // the context's is in ms
+
+    FsMarkResult result =
+        new FsMarkRunner(syncer, false)
+            .run(
+                small()
+                    .sync(FsMarkSyncPolicy.NONE)
+                    .operations(
+                        MetadataOperation.CREATE, MetadataOperation.STAT, MetadataOperation.DELETE)
+                    .build(),
+                new TestContext(dir).phaseGate(gates::add));
+
+    assertThat(gates).containsExactly("create", "stat", "delete", "end");
+    assertThat(result.phases())
+        .allSatisfy(
+            p ->
+                assertThat(p.started())
+                    .hasValueSatisfying(s -> assertThat(s).isAfterOrEqualTo(before)));
+    FsMarkPhaseResult create = result.phases().get(0);
+    FsMarkPhaseResult stat = result.phases().get(1);
+    assertThat(stat.started().orElseThrow()).isAfterOrEqualTo(create.started().orElseThrow());
+    assertThat(create.ended()).contains(create.started().orElseThrow().plus(create.wallTime()));
+  }
+
+  @Test
+  void phasesAfterCreateVisitTheNeighboursFilesInASharedDirectory() throws IOException {
+    FsMarkSpec spec =
+        small()
+            .sync(FsMarkSyncPolicy.NONE)
+            .operations(MetadataOperation.CREATE, MetadataOperation.STAT, MetadataOperation.DELETE)
+            .build();
+    // client b created its files and keeps them (its own delete would come later)
+    new FsMarkRunner(syncer, false)
+        .run(
+            small().sync(FsMarkSyncPolicy.NONE).keepFiles().build(),
+            new TestContext(dir).sharedAs("b"));
+
+    FsMarkResult a =
+        new FsMarkRunner(syncer, false)
+            .run(
+                spec,
+                new TestContext(dir)
+                    .sharedAs("a")
+                    .neighbours(
+                        step ->
+                            java.util.Optional.of(
+                                new io.fsbench.core.engine.NeighbourFiles(dir, "b."))));
+
+    assertThat(a.phases().get(1).files()).isEqualTo(4); // it statted b's 4 files
+    // its delete removed b's files, not its own
+    assertThat(regularFiles())
+        .hasSize(4)
+        .allSatisfy(f -> assertThat(f.getFileName().toString()).startsWith("a."));
+  }
+
+  @Test
+  void aNeighbourWhoseFilesDoNotExistFailsThePhaseNamingTheFile() {
+    FsMarkSpec spec = small().operations(MetadataOperation.CREATE, MetadataOperation.STAT).build();
+    TestContext context =
+        new TestContext(dir)
+            .sharedAs("a")
+            .neighbours(
+                step ->
+                    java.util.Optional.of(new io.fsbench.core.engine.NeighbourFiles(dir, "c.")));
+
+    assertThatThrownBy(() -> new FsMarkRunner(syncer, false).run(spec, context))
+        .isInstanceOf(FsBenchException.class)
+        .hasMessageContaining("stat phase failed")
+        .hasMessageContaining(dir.resolve("c.").toString());
+  }
+
+  @Test
+  void aGateThatThrowsEndsTheRunBeforeThePhase() {
+    List<String> gates = new java.util.ArrayList<>();
+    TestContext context =
+        new TestContext(dir)
+            .phaseGate(
+                phase -> {
+                  gates.add(phase);
+                  if (phase.equals("stat")) {
+                    throw new FsBenchException(FsBenchException.Kind.RUN_FAILED, "aborted at stat");
+                  }
+                });
+
+    assertThatThrownBy(
+            () ->
+                new FsMarkRunner(syncer, false)
+                    .run(
+                        small()
+                            .operations(MetadataOperation.CREATE, MetadataOperation.STAT)
+                            .build(),
+                        context))
+        .hasMessageContaining("aborted at stat");
+    assertThat(gates).containsExactly("create", "stat");
+  }
+
+  @Test
   void everyPhaseVisitsEveryFileAndTheDeletePhaseLeavesNoFile() throws IOException {
     FsMarkResult result =
         run(

@@ -19,6 +19,9 @@ public final class TestContext implements WorkloadContext {
   private volatile BooleanSupplier cancelled = () -> false;
   private volatile RunNames names = RunNames.OWN;
   private final FinishRequest finish = new FinishRequest();
+  private volatile java.util.function.Consumer<String> gate = phase -> {};
+  private volatile java.util.function.IntFunction<Optional<io.fsbench.core.engine.NeighbourFiles>>
+      neighbours = step -> Optional.empty();
 
   public TestContext(Path directory) {
     this.directory = directory;
@@ -33,6 +36,29 @@ public final class TestContext implements WorkloadContext {
   public TestContext sharedAs(String tag) {
     this.names = RunNames.tagged(tag);
     return this;
+  }
+
+  /** Has the workload call {@code gate} before each phase, as a session's PhaseGate. */
+  public TestContext phaseGate(java.util.function.Consumer<String> gate) {
+    this.gate = gate;
+    return this;
+  }
+
+  /** Has the phases after the first visit the files {@code neighbours} names, by step. */
+  public TestContext neighbours(
+      java.util.function.IntFunction<Optional<io.fsbench.core.engine.NeighbourFiles>> neighbours) {
+    this.neighbours = neighbours;
+    return this;
+  }
+
+  @Override
+  public Optional<io.fsbench.core.engine.NeighbourFiles> neighbour(int step) {
+    return neighbours.apply(step);
+  }
+
+  @Override
+  public void beforePhase(String phase) {
+    gate.accept(phase);
   }
 
   /** Asks the run to finish early, as {@code Session.finish()} does; from any thread. */

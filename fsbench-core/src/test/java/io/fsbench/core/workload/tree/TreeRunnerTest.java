@@ -47,6 +47,75 @@ class TreeRunnerTest {
   }
 
   @Test
+  void phasesAfterExtractVisitTheNeighboursTreeAndItsRemoveRemovesThat() throws IOException {
+    // another client's tree: 3 files in 2 directories, unlike this client's generated 200
+    Path other = Files.createDirectories(dir.resolve("b.tree").resolve("sub"));
+    Files.writeString(other.resolve("one"), "1");
+    Files.writeString(other.resolve("two"), "2");
+    Files.writeString(other.getParent().resolve("three"), "3");
+    TreeSpec spec = small().phases(TreePhase.EXTRACT, TreePhase.WALK, TreePhase.REMOVE).build();
+
+    TreeResult result =
+        new TreeRunner(syncer, drops::incrementAndGet, false)
+            .run(
+                spec,
+                new TestContext(dir)
+                    .sharedAs("a")
+                    .neighbours(
+                        step ->
+                            java.util.Optional.of(
+                                new io.fsbench.core.engine.NeighbourFiles(dir, "b."))));
+
+    assertThat(result.phase(TreePhase.EXTRACT).orElseThrow().files()).isEqualTo(200);
+    assertThat(result.phase(TreePhase.WALK).orElseThrow().files()).isEqualTo(3);
+    assertThat(result.phase(TreePhase.REMOVE).orElseThrow().files()).isEqualTo(3);
+    assertThat(dir.resolve("b.tree")).doesNotExist();
+    assertWorkDirectoryIsEmpty(); // its own tree removed afterwards, untimed
+  }
+
+  @Test
+  void aNeighbourWithoutATreeFailsThePhaseNamingIt() {
+    TreeSpec spec = small().phases(TreePhase.EXTRACT, TreePhase.WALK).build();
+    TestContext context =
+        new TestContext(dir)
+            .sharedAs("a")
+            .neighbours(
+                step ->
+                    java.util.Optional.of(new io.fsbench.core.engine.NeighbourFiles(dir, "c.")));
+
+    assertThatThrownBy(
+            () -> new TreeRunner(syncer, drops::incrementAndGet, false).run(spec, context))
+        .isInstanceOf(io.fsbench.api.FsBenchException.class)
+        .hasMessageContaining("walk phase")
+        .hasMessageContaining(dir.resolve("c.tree").toString());
+  }
+
+  @Test
+  void aTreeWithoutExtractCannotVisitNeighbours() {
+    assertThat(new TreeRunner().cannotVisitNeighbours(small().phases(TreePhase.WALK).build()))
+        .hasValueSatisfying(reason -> assertThat(reason).contains("include extract"));
+    assertThat(new TreeRunner().cannotVisitNeighbours(small().build())).isEmpty();
+  }
+
+  @Test
+  void everyTimedPhaseWaitsAtTheGateAndCarriesItsStart() {
+    java.util.List<String> gates = new java.util.ArrayList<>();
+
+    TreeResult result =
+        new TreeRunner(syncer, drops::incrementAndGet, false)
+            .run(small().build(), new TestContext(dir).phaseGate(gates::add));
+
+    java.util.List<String> phases = result.phases().stream().map(p -> p.phase().key()).toList();
+    java.util.List<String> expected = new java.util.ArrayList<>(phases);
+    expected.add("end");
+    assertThat(gates).isEqualTo(expected);
+    for (int i = 1; i < result.phases().size(); i++) {
+      assertThat(result.phases().get(i).started().orElseThrow())
+          .isAfterOrEqualTo(result.phases().get(i - 1).started().orElseThrow());
+    }
+  }
+
+  @Test
   void everyPhaseHandlesTheWholeTreeAndLeavesNothingBehind() throws IOException {
     TreeResult result = runWarmedUp(small().build());
 
