@@ -10,7 +10,7 @@
 #       and the data read and written as PostMark prints it. A run PostMark ends "out of files!"
 #       must fail in fsbench the same way. Exit status 1 when any case disagrees.
 #
-# Scratch directories are named fsbench-postmarkdiff-* under --dir and removed after each run.
+# Scratch directories are named fsbench-pmdiff-* under --dir and removed after each run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 exec "$root/bench/harness" PostMarkDiff "$@"

@@ -32,13 +32,44 @@ public final class PostMarkDiff {
   /** Bytes one case writes at most (pool and transactions), so a case takes well under a second. */
   static final long MAX_CASE_BYTES = 48L << 20;
 
+  /**
+   * The fewest transactions a case asks for: Debian's PostMark 1.51 divides by {@code transactions
+   * / 10} for its progress dots, so below 10 it dies of SIGFPE where fsbench runs.
+   */
+  static final int MIN_TRANSACTIONS = 10;
+
   private static final long[] BLOCK_SIZES = {1, 7, 64, 512, 1000, 4096, 8192, 65536};
 
   private final ScratchDirs scratch;
   private final PrintStream log;
 
+  /**
+   * The longest location the harness gives PostMark. Debian's PostMark 1.51 keeps a file's path
+   * (location, subdirectory, number) in a buffer of about 84 characters and, past it, silently
+   * works on truncated names: at a location of 80 characters it reported 999 of 1,630 deletes, at
+   * 82 just 27 (its counts then are not PostMark's workload). 60 leaves room for {@code
+   * /sNNNNNNN/NNNNNNNNNN}. fsbench has no such limit.
+   */
+  static final int MAX_LOCATION = 60;
+
+  /** What a scratch directory's name adds to the parent: {@code /fsbench-pmdiff-NNNNN-postmark}. */
+  private static final int SCRATCH_NAME = 30;
+
   PostMarkDiff(Path parent, PrintStream log) {
-    this.scratch = new ScratchDirs(parent, "fsbench-postmarkdiff");
+    int length = parent.toAbsolutePath().toString().length();
+    if (length + SCRATCH_NAME > MAX_LOCATION) {
+      throw new FsBenchException(
+          FsBenchException.Kind.BAD_INPUT,
+          "--dir "
+              + parent.toAbsolutePath()
+              + " is too long for PostMark, which truncates longer paths: the harness's locations"
+              + " are kept to "
+              + MAX_LOCATION
+              + " characters, "
+              + (MAX_LOCATION - SCRATCH_NAME)
+              + " for --dir; give a shorter --dir, e.g. /var/tmp");
+    }
+    this.scratch = new ScratchDirs(parent, "fsbench-pmdiff");
     this.log = log;
   }
 
@@ -85,11 +116,13 @@ public final class PostMarkDiff {
             default -> low + random.nextLong(100_000);
           };
       int files = 1 + random.nextInt(random.nextBoolean() ? 50 : 3000);
-      int transactions = 1 + random.nextInt(random.nextBoolean() ? 200 : 20_000);
+      // PostMark 1.51 prints a progress dot every transactions/10 and dies of SIGFPE below 10
+      int transactions = MIN_TRANSACTIONS + random.nextInt(random.nextBoolean() ? 200 : 20_000);
       // keep the written bytes bounded: each create or append writes at most high bytes
       long perFile = Math.max(1, high);
       files = (int) Math.max(1, Math.min(files, MAX_CASE_BYTES / 2 / perFile));
-      transactions = (int) Math.max(1, Math.min(transactions, MAX_CASE_BYTES / 2 / perFile));
+      transactions =
+          (int) Math.max(MIN_TRANSACTIONS, Math.min(transactions, MAX_CASE_BYTES / 2 / perFile));
       PostMarkSpec.Builder spec =
           PostMarkSpec.builder()
               .files(files)

@@ -167,19 +167,30 @@ record PostMarkReport(
         problems.add(field + ": fsbench " + ours.get(field) + ", PostMark " + counts.get(field));
       }
     }
-    data("read", result.bytesRead(), read, readUnit).ifPresent(problems::add);
-    data("written", result.bytesWritten(), written, writtenUnit).ifPresent(problems::add);
+    PostMarkSpec spec = result.spec();
+    long readAdds = result.filesRead() + result.bytesRead() / spec.readBlockSize().bytes();
+    long writeAdds =
+        result.filesCreated()
+            + result.filesAppended()
+            + result.bytesWritten() / spec.writeBlockSize().bytes();
+    data("read", result.bytesRead(), read, readUnit, readAdds).ifPresent(problems::add);
+    data("written", result.bytesWritten(), written, writtenUnit, writeAdds)
+        .ifPresent(problems::add);
     return problems;
   }
 
   /**
    * Bytes as PostMark would print them: within half the last printed digit (0.005 of the unit, or
-   * 0.0000005 bytes), plus PostMark's float sum's rounding (a float holds 24 bits: 2^-24 of the
-   * total per addition is the most the sum can drift; one part in 10^5 is allowed).
+   * 0.0000005 bytes), plus what PostMark's float sum can drift. A float holds integers exactly up
+   * to 2^24, so below 16 MiB the sum is exact; above, each of the at most {@code adds} additions
+   * (one per file or per block, whichever PostMark sums) rounds by at most half a unit in the last
+   * place of the running total.
    */
-  private static java.util.Optional<String> data(
-      String what, long bytes, double printed, double unit) {
-    double tolerance = (unit == 1 ? 0.0000005 : 0.005 * unit) + bytes * 1e-5;
+  static java.util.Optional<String> data(
+      String what, long bytes, double printed, double unit, long adds) {
+    double total = Math.max(bytes, printed);
+    double drift = total < (1 << 24) ? 0 : adds * Math.ulp((float) total) / 2.0;
+    double tolerance = (unit == 1 ? 0.0000005 : 0.005 * unit) + drift;
     if (Math.abs(bytes - printed) <= tolerance) {
       return java.util.Optional.empty();
     }
