@@ -83,7 +83,7 @@ class PostMarkAggregationTest {
             base.timestampMs(),
             "postmark",
             java.util.Map.of(),
-            List.of(ClientTotals.of("postmark", result)),
+            List.of(ClientTotals.of("postmark", result, 0)),
             base.environment(),
             base.volume());
     return new ClientResult(address, "host", run, 0, 1_000_000, 0, 0, 100);
