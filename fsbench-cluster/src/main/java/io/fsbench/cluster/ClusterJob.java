@@ -395,18 +395,7 @@ public record ClusterJob(
 
   /** This job with a directory of its own for each client. */
   public ClusterJob perClientDir() {
-    return new ClusterJob(
-        fioOptions,
-        directory,
-        clients,
-        true,
-        membersWithin,
-        stonewalled,
-        clientOptions,
-        work,
-        sharedDir,
-        phaseBarriers,
-        neighbourStride);
+    return with(p -> p.clientDirs = true);
   }
 
   /**
@@ -416,34 +405,12 @@ public record ClusterJob(
    * fsmark (without subdirectories), tree and postmark; the directory must exist.
    */
   public ClusterJob sharedDirectory() {
-    return new ClusterJob(
-        fioOptions,
-        directory,
-        clients,
-        clientDirs,
-        membersWithin,
-        stonewalled,
-        clientOptions,
-        work,
-        true,
-        phaseBarriers,
-        neighbourStride);
+    return with(p -> p.sharedDir = true);
   }
 
   /** This job, waiting at most {@code deadline} for its agents. */
   public ClusterJob membersWithin(Duration deadline) {
-    return new ClusterJob(
-        fioOptions,
-        directory,
-        clients,
-        clientDirs,
-        deadline,
-        stonewalled,
-        clientOptions,
-        work,
-        sharedDir,
-        phaseBarriers,
-        neighbourStride);
+    return with(p -> p.membersWithin = deadline);
   }
 
   /**
@@ -451,18 +418,7 @@ public record ClusterJob(
    * {@link ClusterResult#stonewalled() stonewalled aggregate} beside the full one.
    */
   public ClusterJob stonewall() {
-    return new ClusterJob(
-        fioOptions,
-        directory,
-        clients,
-        clientDirs,
-        membersWithin,
-        true,
-        clientOptions,
-        work,
-        sharedDir,
-        phaseBarriers,
-        neighbourStride);
+    return with(p -> p.stonewalled = true);
   }
 
   /**
@@ -474,18 +430,7 @@ public record ClusterJob(
     List<String> all = new ArrayList<>(more.getOrDefault(index, List.of()));
     all.addAll(options);
     more.put(index, all);
-    return new ClusterJob(
-        fioOptions,
-        directory,
-        clients,
-        clientDirs,
-        membersWithin,
-        stonewalled,
-        more,
-        work,
-        sharedDir,
-        phaseBarriers,
-        neighbourStride);
+    return with(p -> p.clientOptions = more);
   }
 
   /**
@@ -495,18 +440,7 @@ public record ClusterJob(
    * a phase on one client overlaps another phase on the next.
    */
   public ClusterJob noPhaseBarriers() {
-    return new ClusterJob(
-        fioOptions,
-        directory,
-        clients,
-        clientDirs,
-        membersWithin,
-        stonewalled,
-        clientOptions,
-        work,
-        sharedDir,
-        false,
-        neighbourStride);
+    return with(p -> p.phaseBarriers = false);
   }
 
   /**
@@ -526,18 +460,54 @@ public record ClusterJob(
    */
   public ClusterJob neighbourStride(int stride) {
     checkStrideRange(stride, clients); // 0 given on purpose is refused, not taken as "off"
+    return with(p -> p.neighbourStride = stride);
+  }
+
+  /** This job with what {@code change} sets on a copy of its components. */
+  private ClusterJob with(java.util.function.Consumer<Components> change) {
+    Components c = new Components(this);
+    change.accept(c);
     return new ClusterJob(
-        fioOptions,
-        directory,
-        clients,
-        clientDirs,
-        membersWithin,
-        stonewalled,
-        clientOptions,
-        work,
-        sharedDir,
-        phaseBarriers,
-        stride);
+        c.fioOptions,
+        c.directory,
+        c.clients,
+        c.clientDirs,
+        c.membersWithin,
+        c.stonewalled,
+        c.clientOptions,
+        c.work,
+        c.sharedDir,
+        c.phaseBarriers,
+        c.neighbourStride);
+  }
+
+  /** A job's components, to change one or two of them for a copy (the withers above). */
+  private static final class Components {
+    final List<String> fioOptions;
+    final Path directory;
+    final int clients;
+    boolean clientDirs;
+    Duration membersWithin;
+    boolean stonewalled;
+    Map<Integer, List<String>> clientOptions;
+    final ClusterWork work;
+    boolean sharedDir;
+    boolean phaseBarriers;
+    int neighbourStride;
+
+    Components(ClusterJob job) {
+      fioOptions = job.fioOptions;
+      directory = job.directory;
+      clients = job.clients;
+      clientDirs = job.clientDirs;
+      membersWithin = job.membersWithin;
+      stonewalled = job.stonewalled;
+      clientOptions = job.clientOptions;
+      work = job.work;
+      sharedDir = job.sharedDir;
+      phaseBarriers = job.phaseBarriers;
+      neighbourStride = job.neighbourStride;
+    }
   }
 
   /** The fio options of client {@code index}: the job's, then those added for that client. */
