@@ -92,6 +92,12 @@ final class ClusterCompare {
     if (cluster.stonewall) {
       builder.stonewall();
     }
+    if (cluster.noPhaseBarrier) {
+      builder.noPhaseBarriers();
+    }
+    if (cluster.neighbourStride != null) {
+      builder.neighbourStride(cluster.neighbourStride);
+    }
     return builder.build();
   }
 

@@ -542,8 +542,8 @@ class EveryOptionRefusedTest {
         "compare",
         "--stonewall",
         inDir,
-        List.of("--workloads", "postmark", "--stonewall"),
-        "workload postmark runs to its end");
+        List.of("--workloads", "bonnie", "--stonewall"),
+        "workload bonnie runs to its end");
   }
 
   private static void add(

@@ -73,6 +73,7 @@ public final class Cluster implements AutoCloseable {
 
   /** As {@link #compare(ClusterComparison)}, telling {@code listener} how it goes. */
   public Comparison compare(ClusterComparison comparison, ComparisonListener listener) {
+    comparison.checkJobs(); // a comparison made without its builder is checked too
     return new ClusterComparisonRunner(node::run, Clock.systemUTC(), listener).run(comparison);
   }
 

@@ -44,6 +44,10 @@ import java.util.Objects;
  * @param sharedDir whether every client works in the directory itself (mdtest's shared mode)
  * @param stonewall whether the first client to finish ends each run (IOR's stonewalling)
  * @param membersWithin how long each run waits for its agents
+ * @param phaseBarriers whether the clients of fsmark and tree start each phase together (mdtest's
+ *     default; without, mdtest's {@code -B})
+ * @param neighbourStride 0, or mdtest's {@code -N}: the phases after the first visit another
+ *     client's files ({@link ClusterJob#neighbourStride})
  * @param baseline the label of the column the others are compared with; empty for the first
  */
 public record ClusterComparison(
@@ -56,6 +60,8 @@ public record ClusterComparison(
     boolean sharedDir,
     boolean stonewall,
     Duration membersWithin,
+    boolean phaseBarriers,
+    int neighbourStride,
     String baseline) {
 
   /**
@@ -156,6 +162,25 @@ public record ClusterComparison(
     }
   }
 
+  /**
+   * Each workload's job as the first column's runs will make it, so that what a job refuses (a
+   * stride for a block job, barriers off for work without phases, ...) is refused now, before any
+   * agent is contacted, not at the cell's first run.
+   */
+  void checkJobs() {
+    if (!phaseBarriers && workloads.stream().noneMatch(ClusterWork::hasPhases)) {
+      throw new InvalidInputException(
+          "--no-phase-barrier lets the phases of fsmark, tree and largefile start on each client"
+              + " on its own; every workload of the comparison "
+              + workloads.stream().map(ClusterWork::name).toList()
+              + " has no such phases (its clients start together once), so there is no barrier"
+              + " to turn off; drop --no-phase-barrier");
+    }
+    for (ClusterWork work : workloads) {
+      job(work, directories.get(0));
+    }
+  }
+
   /** A comparison on {@code clients} agents; add directories and workloads. */
   public static Builder builder(int clients) {
     return new Builder(clients);
@@ -185,7 +210,13 @@ public record ClusterComparison(
     if (sharedDir) {
       job = job.sharedDirectory();
     }
-    return perClientDir ? job.perClientDir() : job;
+    if (perClientDir) {
+      job = job.perClientDir();
+    }
+    if (!phaseBarriers && job.work().hasPhases()) {
+      job = job.noPhaseBarriers();
+    }
+    return neighbourStride == 0 ? job : job.neighbourStride(neighbourStride);
   }
 
   /** Builds a {@link ClusterComparison}; every value is checked at {@link #build()}. */
@@ -199,6 +230,8 @@ public record ClusterComparison(
     private boolean sharedDir;
     private boolean stonewall;
     private Duration membersWithin = Duration.ofSeconds(30);
+    private boolean phaseBarriers = true;
+    private int neighbourStride;
     private String baseline = "";
 
     private Builder(int clients) {
@@ -260,6 +293,26 @@ public record ClusterComparison(
       return this;
     }
 
+    /** The clients of fsmark and tree go from phase to phase each on its own (mdtest's -B). */
+    public Builder noPhaseBarriers() {
+      this.phaseBarriers = false;
+      return this;
+    }
+
+    /**
+     * mdtest's {@code -N}: see {@link ClusterJob#neighbourStride}; 0 or at least clients refused.
+     */
+    public Builder neighbourStride(int stride) {
+      if (stride < 1) {
+        throw new InvalidInputException(
+            "neighbour stride ("
+                + stride
+                + ") must be at least 1: client i visits client i + stride's files");
+      }
+      this.neighbourStride = stride;
+      return this;
+    }
+
     /** How long each run waits for its agents (default 30 s). */
     public Builder membersWithin(Duration deadline) {
       this.membersWithin = Objects.requireNonNull(deadline, "membersWithin");
@@ -281,17 +334,22 @@ public record ClusterComparison(
       }
       List<ClusterWork> works = new ArrayList<>();
       workloads.forEach((name, parameters) -> works.add(timed(name, parameters, runtime)));
-      return new ClusterComparison(
-          directories,
-          works,
-          clients,
-          repetitions,
-          runtime,
-          perClientDir,
-          sharedDir,
-          stonewall,
-          membersWithin,
-          baseline);
+      ClusterComparison comparison =
+          new ClusterComparison(
+              directories,
+              works,
+              clients,
+              repetitions,
+              runtime,
+              perClientDir,
+              sharedDir,
+              stonewall,
+              membersWithin,
+              phaseBarriers,
+              neighbourStride,
+              baseline);
+      comparison.checkJobs();
+      return comparison;
     }
   }
 

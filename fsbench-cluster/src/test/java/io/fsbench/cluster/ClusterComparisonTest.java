@@ -125,11 +125,11 @@ class ClusterComparisonTest {
             () ->
                 ClusterComparison.builder(2)
                     .directory(DIR)
-                    .workload("postmark", Map.of())
+                    .workload("bonnie", Map.of())
                     .stonewall()
                     .build())
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("workload postmark runs to its end");
+        .hasMessageContaining("workload bonnie runs to its end");
   }
 
   @Test
@@ -137,6 +137,52 @@ class ClusterComparisonTest {
     assertThatThrownBy(() -> one().sharedDirectory().build())
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("workload randwrite cannot share one directory");
+  }
+
+  @Test
+  void aNeighbourStrideReachesEveryRunAndIsRefusedWhereAJobRefusesIt() {
+    ClusterComparison shared =
+        ClusterComparison.builder(3)
+            .directory(DIR)
+            .workload("fsmark", Map.of("files", "10"))
+            .sharedDirectory()
+            .neighbourStride(1)
+            .build();
+
+    ClusterJob job = shared.job(shared.workloads().get(0), shared.directories().get(0));
+    assertThat(job.neighbourStride()).isEqualTo(1);
+    assertThat(job.phaseBarriers()).isTrue();
+    assertThatThrownBy(() -> one().sharedDirectory().neighbourStride(1).build())
+        .isInstanceOf(InvalidInputException.class);
+    assertThatThrownBy(
+            () ->
+                ClusterComparison.builder(3)
+                    .directory(DIR)
+                    .workload("fsmark", Map.of())
+                    .sharedDirectory()
+                    .neighbourStride(3)
+                    .build())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("neighbour stride (3)");
+    assertThatThrownBy(() -> ClusterComparison.builder(3).neighbourStride(0))
+        .hasMessageContaining("neighbour stride (0)");
+  }
+
+  @Test
+  void withoutPhaseBarriersTheWorkloadsWithPhasesRunWithoutThemAndOnlyBlockOnesAreRefused() {
+    ClusterComparison mixed =
+        ClusterComparison.builder(2)
+            .directory(DIR)
+            .workload("fsmark", Map.of())
+            .workload("randwrite", Map.of())
+            .noPhaseBarriers()
+            .build();
+
+    assertThat(mixed.job(mixed.workloads().get(0), mixed.directories().get(0)).phaseBarriers())
+        .isFalse();
+    assertThatThrownBy(() -> one().noPhaseBarriers().build())
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("every workload of the comparison [randwrite] has no such phases");
   }
 
   @Test
