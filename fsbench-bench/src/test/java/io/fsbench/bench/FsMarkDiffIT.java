@@ -15,8 +15,10 @@ import org.junit.jupiter.api.Test;
  */
 class FsMarkDiffIT {
 
-  private static final long SEED = 7;
-  private static final int COUNT = 16;
+  /** A seed whose 16 cases have every -S, both -D layouts, -s 0 and a case without -k. */
+  static final long SEED = 3;
+
+  static final int COUNT = 16;
 
   @Test
   void agreesWithFsMarkOnRandomCases() throws Exception {

@@ -51,6 +51,17 @@ class FsMarkDiffTest {
   }
 
   @Test
+  void theCasesOfCiHaveEverySyncMethodBothLayoutsEmptyFilesAndDeletes() {
+    List<FsMarkCase> cases = FsMarkCase.cases(FsMarkDiffIT.SEED, FsMarkDiffIT.COUNT);
+
+    assertThat(cases.stream().map(FsMarkCase::sync).distinct()).hasSize(7);
+    assertThat(cases).anyMatch(c -> c.perSubdir() > 0);
+    assertThat(cases).anyMatch(c -> c.subdirs() > 0 && c.perSubdir() == 0);
+    assertThat(cases).anyMatch(c -> c.size() == 0);
+    assertThat(cases).anyMatch(c -> !c.keep());
+  }
+
+  @Test
   void aCaseMapsToFsMarksOptionsAndTheSpecThatLaysFilesOutAlike() {
     FsMarkCase c = new FsMarkCase(10, 5, 2, 1, 4, 4, 3, true);
 
