@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fsbench.api.FsMarkSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The fs_mark harness's case generator, its trace parser and its reading of fs_mark's row. */
@@ -147,6 +149,32 @@ class FsMarkDiffTest {
 
     assertThat(FsMarkTrace.firstDifference(never, once))
         .isEqualTo("creator 0, call 2: fsbench X0, fs_mark F0 (calls: fsbench 3, fs_mark 4)");
+  }
+
+  @Test
+  void aDifferentTreeOrATraceThatMissesFilesIsADisagreement() {
+    FsMarkTree two =
+        new FsMarkTree(
+            2, 0, List.of(2), new TreeMap<>(Map.of(5L, 2)), new TreeMap<>(Map.of(40, 2)), 0);
+    FsMarkTree oneEach =
+        new FsMarkTree(
+            2, 1, List.of(1, 1), new TreeMap<>(Map.of(5L, 2)), new TreeMap<>(Map.of(40, 2)), 0);
+    List<String> calls = List.of("C0 W0:5 X0 C1 W1:5 X1");
+    FsMarkDiff.Side fsMark = new FsMarkDiff.Side(2, 5, two, calls, null);
+
+    assertThat(FsMarkDiff.differences(new FsMarkDiff.Side(2, 5, two, calls, null), fsMark))
+        .isEmpty();
+    assertThat(FsMarkDiff.differences(new FsMarkDiff.Side(2, 5, oneEach, calls, null), fsMark))
+        .singleElement()
+        .asString()
+        .startsWith("tree: ");
+    assertThat(
+            FsMarkDiff.differences(
+                new FsMarkDiff.Side(2, 5, two, List.of(), null),
+                new FsMarkDiff.Side(2, 5, two, List.of(), null)))
+        .containsExactly(
+            "fsbench's trace shows 0 files created, its result 2",
+            "fs_mark's trace shows 0 files created, its result 2");
   }
 
   @Test
