@@ -134,7 +134,7 @@ final class FioSyscalls {
   }
 
   /** The path a call works on: its fd's path (strace -y) or its path argument. */
-  private static String path(String name, List<String> args) {
+  static String path(String name, List<String> args) {
     String first = args.get(0).strip();
     Matcher fd = FD_PATH.matcher(first);
     String base = fd.find() ? fd.group(1) : null;
@@ -172,7 +172,7 @@ final class FioSyscalls {
   }
 
   /** The top-level comma-separated arguments, with quotes and brackets respected. */
-  private static List<String> arguments(String text) {
+  static List<String> arguments(String text) {
     List<String> args = new ArrayList<>();
     int depth = 0;
     boolean quoted = false;
