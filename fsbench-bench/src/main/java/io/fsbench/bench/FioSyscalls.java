@@ -56,6 +56,14 @@ final class FioSyscalls {
 
   /** {@code command} run under strace, the trace written to {@code trace}. */
   static List<String> traced(List<String> command, Path trace) {
+    return traced(command, trace, CALLS);
+  }
+
+  /**
+   * {@code command} run under strace tracing {@code calls} (strace's {@code -e trace=} list), its
+   * children followed and descriptors shown with their paths, the trace written to {@code trace}.
+   */
+  static List<String> traced(List<String> command, Path trace, String calls) {
     List<String> traced =
         new ArrayList<>(
             List.of(
@@ -65,7 +73,7 @@ final class FioSyscalls {
                 "-y",
                 "--seccomp-bpf",
                 "-e",
-                "trace=" + CALLS,
+                "trace=" + calls,
                 "-o",
                 trace.toString()));
     traced.addAll(command);

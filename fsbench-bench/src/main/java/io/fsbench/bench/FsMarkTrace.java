@@ -45,20 +45,7 @@ final class FsMarkTrace {
 
   /** {@code command} run under strace, the trace written to {@code trace}. */
   static List<String> traced(List<String> command, Path trace) {
-    List<String> traced =
-        new ArrayList<>(
-            List.of(
-                "strace",
-                "-f",
-                "-qq",
-                "-y",
-                "--seccomp-bpf",
-                "-e",
-                "trace=" + CALLS,
-                "-o",
-                trace.toString()));
-    traced.addAll(command);
-    return traced;
+    return FioSyscalls.traced(command, trace, CALLS);
   }
 
   /**
