@@ -4,6 +4,8 @@
  * published; it exports nothing.
  */
 module io.fsbench.bench {
+  requires io.fsbench.workloads;
+  requires io.fsbench.filebench;
   requires io.fsbench.cli;
   requires io.fsbench.core;
   requires com.fasterxml.jackson.databind;

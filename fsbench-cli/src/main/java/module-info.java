@@ -1,5 +1,6 @@
 /** The {@code fsbench} command. */
 module io.fsbench.cli {
+  requires io.fsbench.filebench;
   requires io.fsbench.core;
   requires io.fsbench.cluster;
   requires info.picocli;

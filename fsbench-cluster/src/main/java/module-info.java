@@ -8,6 +8,7 @@
  * JGroups: an embedder who never runs a cluster never loads it.
  */
 module io.fsbench.cluster {
+  requires io.fsbench.filebench;
   requires transitive io.fsbench.core;
   requires org.jgroups;
   requires com.fasterxml.jackson.databind;

@@ -2,7 +2,6 @@ package io.fsbench;
 
 import io.fsbench.api.Size;
 import io.fsbench.api.Workload;
-import io.fsbench.core.workload.filebench.FilebenchPersonalities;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,7 +115,7 @@ final class ClassicFilebenchRows {
       // the rule's own variables rather than dataset=, which would cap them again at half the
       // volume's free space: the volume is sized for them (FilebenchRunner's footprint)
       Map<String, String> variables =
-          new LinkedHashMap<>(FilebenchPersonalities.scaled(personality, dataset));
+          new LinkedHashMap<>(Workloads.datasetParameters(key, dataset));
       variables.put("runtime", seconds + "s");
       workloads.add(Workloads.filebench(personality, variables));
       rows.put(key + " io_summary.ops_per_sec", Integer.toString(row));

@@ -25,13 +25,13 @@ import io.fsbench.core.engine.block.BlockEngine;
 import io.fsbench.core.host.SystemHost;
 import io.fsbench.core.nativeio.Caches;
 import io.fsbench.core.plugin.PluginRegistry;
+import io.fsbench.core.plugin.WorkloadFamilies;
 import io.fsbench.core.volume.OpenVolumes;
 import io.fsbench.core.volume.ResourceRegistry;
 import io.fsbench.core.volume.ResourceReleaser;
 import io.fsbench.core.volume.VolumeFactory;
 import io.fsbench.core.volume.VolumePreflight;
 import io.fsbench.core.volume.WorkDir;
-import io.fsbench.core.workload.Families;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.TuningSupport;
@@ -83,7 +83,8 @@ public final class FsBench {
   private final ResourceRegistry registry;
   private final ResourceReleaser releaser;
   private final VolumeFactory volumes;
-  private final WorkloadRunners runners = Families.standard();
+  private final WorkloadRunners runners;
+  private final List<PluginRegistry.LoadFailure> familyFailures = new ArrayList<>();
   private boolean orphansReleased;
 
   private FsBench(Builder builder) {
@@ -96,6 +97,7 @@ public final class FsBench {
             : Objects.requireNonNullElse(
                 Thread.currentThread().getContextClassLoader(), FsBench.class.getClassLoader());
     this.plugins = PluginRegistry.create(builder.discover, loader, builder.plugins);
+    this.runners = WorkloadFamilies.discover(loader, familyFailures);
     this.registry = ResourceRegistry.forThisProcess(workDir);
     this.releaser = new ResourceReleaser(host, plugins, registry, workDir);
     this.volumes = new VolumeFactory(host, plugins, workDir, registry, releaser);
@@ -363,9 +365,11 @@ public final class FsBench {
     }
   }
 
-  /** Plugins that could not be loaded, described, for listings. */
+  /** Plugins and workload families that could not be loaded, described, for listings. */
   public List<String> pluginLoadFailures() {
-    return plugins.failures().stream().map(f -> f.provider() + ": " + f.reason()).toList();
+    return java.util.stream.Stream.concat(plugins.failures().stream(), familyFailures.stream())
+        .map(f -> f.provider() + ": " + f.reason())
+        .toList();
   }
 
   /**
@@ -474,7 +478,10 @@ public final class FsBench {
       return this;
     }
 
-    /** The class loader to discover plugins with (default: the context class loader). */
+    /**
+     * The class loader to discover filesystem plugins and workload families with (default: the
+     * context class loader).
+     */
     public Builder classLoader(ClassLoader loader) {
       this.classLoader = loader;
       return this;

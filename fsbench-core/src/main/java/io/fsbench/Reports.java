@@ -5,6 +5,7 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Workload;
 import io.fsbench.core.engine.WorkloadRunners;
+import io.fsbench.core.plugin.WorkloadFamilies;
 import io.fsbench.core.report.compare.ComparisonWriter;
 import io.fsbench.core.report.compare.ConsoleTableWriter;
 import io.fsbench.core.report.compare.CsvWriter;
@@ -14,7 +15,6 @@ import io.fsbench.core.report.compare.MarkdownWriter;
 import io.fsbench.core.report.fio.FioJsonWriter;
 import io.fsbench.core.report.fio.FioTextWriter;
 import io.fsbench.core.report.workload.WorkloadRunWriter;
-import io.fsbench.core.workload.Families;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -163,7 +163,7 @@ public final class Reports {
   }
 
   /** Tells which workloads can be written as CSV; runs nothing. */
-  private static final WorkloadRunners FAMILIES = Families.standard();
+  private static final WorkloadRunners FAMILIES = WorkloadFamilies.standard();
 
   private Reports() {}
 

@@ -1,34 +1,20 @@
 package io.fsbench;
 
-import io.fsbench.api.AgingProfile;
-import io.fsbench.api.AgingSpec;
-import io.fsbench.api.BonnieSpec;
-import io.fsbench.api.DdSpec;
-import io.fsbench.api.FileSystemLifecycle;
 import io.fsbench.api.FilebenchSpec;
-import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
-import io.fsbench.api.IozoneSpec;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.LargeFileSpec;
-import io.fsbench.api.NamedWorkload;
-import io.fsbench.api.PostMarkSpec;
-import io.fsbench.api.RandomIoSpec;
-import io.fsbench.api.TreePhase;
-import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Workload;
+import io.fsbench.core.engine.Preset;
+import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.JobOptionParser;
-import io.fsbench.core.workload.Families;
-import io.fsbench.core.workload.filebench.FilebenchPersonalities;
+import io.fsbench.core.plugin.WorkloadFamilies;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,14 +31,12 @@ import java.util.regex.Pattern;
  */
 public final class Workloads {
 
-  /** Prints parameters for {@link #differencesFromPreset}; runs nothing. */
-  private static final WorkloadRunners FAMILIES = Families.standard();
+  /** The families' presets, and their parameters for {@link #differencesFromPreset}. */
+  private static final WorkloadRunners FAMILIES = WorkloadFamilies.standard();
 
-  private static final Map<String, Function<Map<String, String>, Workload>> NAMED =
+  /** The block presets, core's own; the families name theirs ({@link WorkloadRunner#presets}). */
+  private static final Map<String, Function<Map<String, String>, Workload>> BLOCK =
       new LinkedHashMap<>();
-
-  /** The block presets, whose name may end in a block size: {@code seqread-1m}. */
-  private static final Set<String> BLOCK = new LinkedHashSet<>();
 
   private static final String FILEBENCH_PREFIX = FilebenchSpec.NAME + ":";
 
@@ -65,39 +49,6 @@ public final class Workloads {
     block("randread", "randread", "4k");
     block("randrw", "randrw", "4k");
     block("seqrw", "rw", "128k");
-    NAMED.put("fsmark", FsMarkSpec::fromParams);
-    NAMED.put("postmark", PostMarkSpec::fromParams);
-    NAMED.put("tree", params -> TreeSpec.fromParams("tree", params));
-    for (TreePhase phase : TreePhase.values()) {
-      String name = "tree-" + phase.key();
-      NAMED.put(name, params -> TreeSpec.fromParams(name, params));
-    }
-    NAMED.put("largefile", LargeFileSpec::fromParams);
-    for (String phase : List.of("copy", "recopy", "remove")) {
-      NAMED.put("largefile-" + phase, params -> largeFile(phase, params));
-    }
-    NAMED.put("files-1m", Workloads::millionFiles);
-    NAMED.put(DdSpec.NAME, DdSpec::fromParams);
-    dd("write", "1k", 4L << 20);
-    dd("read", "1k", 4L << 20);
-    dd("write", "1m", 4L << 10);
-    dd("read", "1m", 4L << 10);
-    NAMED.put(RandomIoSpec.NAME, RandomIoSpec::fromParams);
-    NAMED.put(BonnieSpec.NAME, BonnieSpec::fromParams);
-    NAMED.put(IozoneSpec.NAME, IozoneSpec::fromParams);
-    NAMED.put(AgingSpec.NAME, AgingSpec::fromParams);
-    for (String profile : AgingProfile.names()) {
-      NAMED.put(AgingSpec.NAME + "-" + profile, params -> aging(profile, params));
-    }
-    NAMED.put(
-        "fs-lifecycle",
-        params -> {
-          if (!params.isEmpty()) {
-            throw new InvalidInputException(
-                "fs-lifecycle takes no parameters, not " + params.keySet());
-          }
-          return FileSystemLifecycle.DEFAULT;
-        });
   }
 
   private Workloads() {}
@@ -117,23 +68,23 @@ public final class Workloads {
    * @throws InvalidInputException for an unknown personality or a bad variable name
    */
   public static Workload filebench(String personality, Map<String, String> variables) {
-    FilebenchSpec spec = FilebenchSpec.of(FilebenchPersonalities.file(personality));
-    for (Map.Entry<String, String> variable : variables.entrySet()) {
-      if (variable.getKey().equals("runtime")) {
-        spec = spec.runtime(JobOptionParser.time("runtime", variable.getValue()));
-      } else {
-        spec = spec.set(variable.getKey(), variable.getValue());
-      }
-    }
-    return spec;
+    return named(FILEBENCH_PREFIX + personality, variables);
+  }
+
+  /**
+   * The parameters that give workload {@code name} a dataset of about {@code bytes}, by the rule of
+   * the family that gives the name ({@code filebench:varmail} → {@code nfiles=…}).
+   *
+   * @throws InvalidInputException for a name no family gives, or one whose dataset does not scale
+   */
+  static Map<String, String> datasetParameters(String name, long bytes) {
+    return FAMILIES.datasetParameters(name, bytes);
   }
 
   /** Every workload name {@link #named} knows, plus {@code classic}. */
   public static List<String> names() {
-    List<String> names = new ArrayList<>(NAMED.keySet());
-    for (String personality : FilebenchPersonalities.names()) {
-      names.add(FILEBENCH_PREFIX + personality);
-    }
+    List<String> names = new ArrayList<>(BLOCK.keySet());
+    names.addAll(FAMILIES.presets().keySet());
     names.add("classic");
     names.add("classic-fs");
     return names;
@@ -146,15 +97,16 @@ public final class Workloads {
    * @throws InvalidInputException for an unknown name or parameter, listing the known ones
    */
   public static Workload named(String name, Map<String, String> parameters) {
-    if (name.startsWith(FILEBENCH_PREFIX)) {
-      return filebench(name.substring(FILEBENCH_PREFIX.length()), parameters);
+    Function<Map<String, String>, Workload> block = BLOCK.get(name);
+    if (block != null) {
+      return block.apply(parameters);
     }
-    Function<Map<String, String>, Workload> factory = NAMED.get(name);
-    if (factory != null) {
-      return factory.apply(parameters);
+    Preset preset = FAMILIES.presets().get(name);
+    if (preset != null) {
+      return preset.make(parameters);
     }
     Matcher sized = BLOCK_SIZE_SUFFIX.matcher(name);
-    if (sized.matches() && BLOCK.contains(sized.group(1))) {
+    if (sized.matches() && BLOCK.containsKey(sized.group(1))) {
       // seqread-1m is seqread with bs=1m, so a block size given twice must agree.
       String bs = sized.group(2);
       String given = parameters.get("bs");
@@ -173,7 +125,7 @@ public final class Workloads {
       }
       Map<String, String> withSize = new LinkedHashMap<>(parameters);
       withSize.put("bs", bs);
-      return NAMED.get(sized.group(1)).apply(withSize);
+      return BLOCK.get(sized.group(1)).apply(withSize);
     }
     throw new InvalidInputException(
         "unknown workload '"
@@ -234,99 +186,8 @@ public final class Workloads {
   public static final List<String> CLASSIC_FILESYSTEM =
       List.of("fs-lifecycle", "largefile", "tree", "files-1m", "postmark");
 
-  /**
-   * {@code files-1m}: a million empty files in directories of about a thousand, created (extracted
-   * from a generated archive), copied again over an untimed first copy, and removed. Parameters are
-   * the tree workload's, e.g. {@code files=100000}.
-   */
-  private static Workload millionFiles(Map<String, String> params) {
-    Map<String, String> merged =
-        withDefaults(
-            params,
-            Map.of(
-                "files", "1000000",
-                "median_size", "0",
-                "files_per_dir", "1000",
-                "phases", "extract,recopy,remove"));
-    return new NamedWorkload("files-1m", TreeSpec.fromParams(merged));
-  }
-
-  /**
-   * {@code dd-<mode>-<bs>}: the classic comparison's dd rows, a 4 GiB file in blocks of {@code bs}.
-   * A write ends with {@code conv=fdatasync}, so that it measures the disk, not the page cache; a
-   * read starts with the file's cached pages dropped. Parameters are dd's ({@code count}, {@code
-   * oflag}, ...); the preset's {@code bs} and mode are fixed by its name.
-   */
-  private static void dd(String mode, String bs, long count) {
-    String name = DdSpec.NAME + "-" + mode + "-" + bs;
-    NAMED.put(
-        name,
-        params -> {
-          for (String fixed : List.of("mode", "bs")) {
-            if (params.containsKey(fixed)) {
-              throw new InvalidInputException(
-                  "workload "
-                      + name
-                      + " fixes "
-                      + fixed
-                      + "; drop --param "
-                      + fixed
-                      + "="
-                      + params.get(fixed)
-                      + ", or run dd with it");
-            }
-          }
-          Map<String, String> defaults = new LinkedHashMap<>();
-          defaults.put("mode", mode);
-          defaults.put("bs", bs);
-          defaults.put("count", Long.toString(count));
-          if (mode.equals("write") && !params.containsKey("conv")) {
-            defaults.put("conv", "fdatasync");
-          }
-          return DdSpec.fromParams(withDefaults(params, defaults));
-        });
-  }
-
-  /** {@code aging-<profile>}: the aging workload with its profile fixed by the name. */
-  private static Workload aging(String profile, Map<String, String> params) {
-    if (params.containsKey("profile")) {
-      throw new InvalidInputException(
-          "workload aging-"
-              + profile
-              + " fixes the profile; drop --param profile="
-              + params.get("profile")
-              + ", or run aging with it");
-    }
-    return AgingSpec.fromParams(withDefaults(params, Map.of("profile", profile)));
-  }
-
-  private static Workload largeFile(String phase, Map<String, String> params) {
-    if (params.containsKey("phases")) {
-      throw new InvalidInputException(
-          "largefile-"
-              + phase
-              + " runs the "
-              + phase
-              + " phase only; drop phases= or use largefile");
-    }
-    return LargeFileSpec.fromParams(withDefaults(params, Map.of("phases", phase)));
-  }
-
-  private static Map<String, String> withDefaults(
-      Map<String, String> params, Map<String, String> defaults) {
-    Map<String, String> merged = new LinkedHashMap<>(defaults);
-    merged.putAll(params);
-    return merged;
-  }
-
-  /** Registers a named workload; later registrations of a name replace earlier ones. */
-  static synchronized void register(String name, Function<Map<String, String>, Workload> factory) {
-    NAMED.put(name, factory);
-  }
-
   private static void block(String name, String rw, String bs) {
-    BLOCK.add(name);
-    NAMED.put(
+    BLOCK.put(
         name,
         params -> {
           JobSpec spec = blockSpec(name, rw, bs, params, true);

@@ -9,7 +9,7 @@ import io.fsbench.api.Volume;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.nativeio.Caches;
-import io.fsbench.core.workload.metadata.Syncer;
+import io.fsbench.workloads.common.Syncer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

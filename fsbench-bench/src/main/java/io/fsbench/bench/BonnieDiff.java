@@ -5,7 +5,7 @@ import io.fsbench.api.BonnieSpec;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.Size;
 import io.fsbench.core.engine.RunContext;
-import io.fsbench.core.workload.bonnie.BonnieRunner;
+import io.fsbench.workloads.bonnie.BonnieRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -7,7 +7,7 @@ import io.fsbench.api.FsBenchException;
 import io.fsbench.api.Size;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.nativeio.FileCalls;
-import io.fsbench.core.workload.dd.DdRunner;
+import io.fsbench.workloads.dd.DdRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

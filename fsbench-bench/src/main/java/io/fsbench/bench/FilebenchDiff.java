@@ -1,9 +1,9 @@
 package io.fsbench.bench;
 
 import io.fsbench.api.FsBenchException;
-import io.fsbench.core.workload.filebench.FilebenchOptions;
-import io.fsbench.core.workload.filebench.FilebenchReport;
-import io.fsbench.core.workload.filebench.FilebenchRun;
+import io.fsbench.filebench.FilebenchOptions;
+import io.fsbench.filebench.FilebenchReport;
+import io.fsbench.filebench.FilebenchRun;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -5,7 +5,7 @@ import io.fsbench.api.FsMarkResult;
 import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.MetadataOperation;
 import io.fsbench.core.engine.RunContext;
-import io.fsbench.core.workload.metadata.FsMarkRunner;
+import io.fsbench.workloads.fsmark.FsMarkRunner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -13,7 +13,7 @@ import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.nativeio.FileCalls;
 import io.fsbench.core.nativeio.FileSystemStats;
 import io.fsbench.core.volume.RestorableVolume;
-import io.fsbench.core.workload.aging.AgingRunner;
+import io.fsbench.workloads.aging.AgingRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -8,7 +8,7 @@ import io.fsbench.api.IozoneResult;
 import io.fsbench.api.IozoneSpec;
 import io.fsbench.api.IozoneSpec.Test;
 import io.fsbench.api.Size;
-import io.fsbench.core.workload.iozone.IozoneRunner;
+import io.fsbench.workloads.iozone.IozoneRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

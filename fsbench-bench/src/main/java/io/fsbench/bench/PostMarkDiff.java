@@ -6,7 +6,7 @@ import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.Size;
 import io.fsbench.core.engine.RunContext;
 import io.fsbench.core.nativeio.FileCalls;
-import io.fsbench.core.workload.postmark.PostMarkRunner;
+import io.fsbench.workloads.postmark.PostMarkRunner;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fsbench.api.DdResult;
 import io.fsbench.api.DdSpec;
 import io.fsbench.api.Size;
-import io.fsbench.core.workload.dd.DdRunner;
+import io.fsbench.workloads.dd.DdRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fsbench.api.IozoneSpec;
 import io.fsbench.api.IozoneSpec.Test;
 import io.fsbench.api.Size;
-import io.fsbench.core.workload.iozone.IozoneRunner;
+import io.fsbench.workloads.iozone.IozoneRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

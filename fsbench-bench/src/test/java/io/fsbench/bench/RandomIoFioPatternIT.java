@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fsbench.api.RandomIoResult;
 import io.fsbench.api.RandomIoSpec;
 import io.fsbench.api.Size;
-import io.fsbench.core.workload.randomio.RandomIoRunner;
+import io.fsbench.workloads.randomio.RandomIoRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import io.fsbench.api.FilebenchSpec;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.RunResult;
 import io.fsbench.api.Target;
-import io.fsbench.core.workload.filebench.FilebenchImageSize;
+import io.fsbench.filebench.FilebenchImageSize;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;

@@ -8,7 +8,7 @@ import io.fsbench.api.JobSpec;
 import io.fsbench.api.PostMarkSpec;
 import io.fsbench.api.TreeSpec;
 import io.fsbench.api.Workload;
-import io.fsbench.core.workload.filebench.FilebenchCheck;
+import io.fsbench.filebench.FilebenchCheck;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

@@ -12,9 +12,10 @@ import java.util.TreeMap;
 /**
  * Everything core knows about one kind of {@link Workload}: how it runs, how much room it needs,
  * how its parameters print and what a comparison's runtime does to it. {@link WorkloadRunners}
- * finds the runner for a spec by the spec's class, so core never switches on kinds; a new kind is
- * one package with its runner plus one line in {@code io.fsbench.core.workload.Families}. Each
- * runner measures as its reference tool defines it (fio, fs_mark, PostMark, tar) unless documented
+ * finds the runner for a spec by the spec's class, so core never switches on kinds. A family is
+ * registered once, as a ServiceLoader provider of this interface (fsbench-workloads and
+ * fsbench-filebench list theirs in their module-info), and names its presets itself. Each runner
+ * measures as its reference tool defines it (fio, fs_mark, PostMark, tar) unless documented
  * otherwise.
  *
  * @param <S> the spec type it runs
@@ -22,6 +23,26 @@ import java.util.TreeMap;
 public interface WorkloadRunner<S extends Workload> {
 
   Class<S> specType();
+
+  /**
+   * The workloads this family answers to by name, in the order they are listed ({@code
+   * Workloads.names()}); none by default.
+   */
+  default List<Preset> presets() {
+    return List.of();
+  }
+
+  /**
+   * The parameters that give this family's preset {@code preset} a dataset of about {@code bytes},
+   * for a comparison that scales a preset to its time budget.
+   *
+   * @throws io.fsbench.api.InvalidInputException when the preset has no dataset that scales with a
+   *     size, as by default
+   */
+  default Map<String, String> datasetParameters(String preset, long bytes) {
+    throw new io.fsbench.api.InvalidInputException(
+        "workload " + preset + " has no dataset to scale; give its size in its own parameters");
+  }
 
   /**
    * Runs the workload in {@code context.directory()} and returns what it measured. Leaves nothing

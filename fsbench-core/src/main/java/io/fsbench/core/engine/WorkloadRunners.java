@@ -5,7 +5,9 @@ import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -17,14 +19,17 @@ import java.util.OptionalLong;
 public final class WorkloadRunners {
 
   private final Map<Class<?>, WorkloadRunner<?>> runners = new LinkedHashMap<>();
+  private final Map<String, Preset> presets = new LinkedHashMap<>();
+  private final Map<String, WorkloadRunner<?>> presetFamilies = new LinkedHashMap<>();
 
   /**
-   * Adds a runner for its spec type.
+   * Adds a runner for its spec type, with its presets.
    *
-   * @throws IllegalArgumentException when that type already has one
+   * @throws IllegalArgumentException when that type already has one, or another family already
+   *     names one of its presets
    */
   public WorkloadRunners register(WorkloadRunner<?> runner) {
-    WorkloadRunner<?> before = runners.putIfAbsent(runner.specType(), runner);
+    WorkloadRunner<?> before = runners.get(runner.specType());
     if (before != null) {
       throw new IllegalArgumentException(
           runner.specType().getSimpleName()
@@ -34,7 +39,50 @@ public final class WorkloadRunners {
               + runner.getClass().getSimpleName()
               + "; register one");
     }
+    List<Preset> named = runner.presets();
+    for (Preset preset : named) {
+      WorkloadRunner<?> owner = presetFamilies.get(preset.name());
+      if (owner != null) {
+        throw new IllegalArgumentException(
+            "workload name '"
+                + preset.name()
+                + "' is given by two families, "
+                + owner.getClass().getName()
+                + " and "
+                + runner.getClass().getName()
+                + "; rename one");
+      }
+    }
+    runners.put(runner.specType(), runner);
+    for (Preset preset : named) {
+      presets.put(preset.name(), preset);
+      presetFamilies.put(preset.name(), runner);
+    }
     return this;
+  }
+
+  /** Every family's presets by name, in the order the families were registered. */
+  public Map<String, Preset> presets() {
+    return Collections.unmodifiableMap(presets);
+  }
+
+  /**
+   * The parameters that give preset {@code name} a dataset of about {@code bytes}, as its family
+   * scales it.
+   *
+   * @throws InvalidInputException for a name no family gives, or a preset whose dataset does not
+   *     scale
+   */
+  public Map<String, String> datasetParameters(String name, long bytes) {
+    WorkloadRunner<?> family = presetFamilies.get(name);
+    if (family == null) {
+      throw new InvalidInputException(
+          "no workload family gives a workload named '"
+              + name
+              + "'; they give "
+              + presets.keySet());
+    }
+    return family.datasetParameters(name, bytes);
   }
 
   /** Whether a runner is registered for this kind of spec. */
@@ -115,12 +163,12 @@ public final class WorkloadRunners {
     return runnerFor(spec).workingSet(spec);
   }
 
-  /** Whether the workload times making volumes itself (see {@link WorkloadRunner#makesVolumes}). */
   /** Whether the workload's result can be written as CSV (every family but fio's block jobs). */
   public boolean writesCsv(Workload workload) {
     return runnerFor(workload.spec()).writesCsv();
   }
 
+  /** Whether the workload times making volumes itself (see {@link WorkloadRunner#makesVolumes}). */
   public boolean makesVolumes(Workload workload) {
     return runnerFor(workload.spec()).makesVolumes();
   }
@@ -142,7 +190,7 @@ public final class WorkloadRunners {
   }
 
   /** The workload with its threads pinned to {@code cpus}, under the name it had. */
-  public Workload pinned(Workload workload, java.util.List<Integer> cpus) {
+  public Workload pinned(Workload workload, List<Integer> cpus) {
     Workload spec = workload.spec();
     Workload pinned = runnerFor(spec).pinned(spec, cpus);
     return workload == spec ? pinned : new NamedWorkload(workload.name(), pinned);

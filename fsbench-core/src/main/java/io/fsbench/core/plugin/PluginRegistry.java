@@ -57,17 +57,17 @@ public final class PluginRegistry {
     }
     if (discover) {
       for (FileSystemPlugin plugin :
-          load(ServiceLoader.load(FileSystemPlugin.class, loader), failures)) {
+          load(ServiceLoader.load(FileSystemPlugin.class, loader), "filesystem plugin", failures)) {
         add(plugins, plugin);
       }
     }
     return new PluginRegistry(plugins, failures);
   }
 
-  private static List<FileSystemPlugin> load(
-      ServiceLoader<FileSystemPlugin> loader, List<LoadFailure> failures) {
-    List<FileSystemPlugin> found = new ArrayList<>();
-    Iterator<FileSystemPlugin> it = loader.iterator();
+  /** The providers {@code loader} finds; each one that fails to load is warned of and listed. */
+  static <T> List<T> load(ServiceLoader<T> loader, String what, List<LoadFailure> failures) {
+    List<T> found = new ArrayList<>();
+    Iterator<T> it = loader.iterator();
     // A broken provider throws from hasNext/next; skip it and carry on, with a bound in case the
     // iterator keeps failing on the same entry.
     for (int attempts = 0; attempts < 1000; attempts++) {
@@ -78,7 +78,7 @@ public final class PluginRegistry {
         found.add(it.next());
       } catch (ServiceConfigurationError | LinkageError e) {
         String reason = e.getMessage() == null ? e.toString() : e.getMessage();
-        log.warn("a filesystem plugin could not be loaded: {}", reason);
+        log.warn("a {} could not be loaded: {}", what, reason);
         failures.add(new LoadFailure(providerName(reason), reason));
       }
     }

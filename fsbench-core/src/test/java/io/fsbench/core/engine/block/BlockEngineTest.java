@@ -9,9 +9,9 @@ import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.Size;
 import io.fsbench.api.VerifyMethod;
+import io.fsbench.core.engine.DirectoryContext;
 import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +36,7 @@ class BlockEngineTest {
         java.util.Arrays.stream(specs)
             .map(s -> new JobFile.Job(s, 0, true, FioOptionTable.effective(s)))
             .toList();
-    return new BlockEngine().run(jobs, new TestContext(dir));
+    return new BlockEngine().run(jobs, new DirectoryContext(dir));
   }
 
   @Test
@@ -196,7 +196,7 @@ class BlockEngineTest {
 
   private List<JobResult> runFile(String text) {
     JobFile file = JobFile.parse(text, dir, Map.of());
-    return engine.run(file.jobs(), new TestContext(dir));
+    return engine.run(file.jobs(), new DirectoryContext(dir));
   }
 
   @Test
@@ -316,7 +316,7 @@ class BlockEngineTest {
             .timeBased()
             .runtime(Duration.ofSeconds(30))
             .build();
-    TestContext context = new TestContext(dir).cancelWhen(() -> true);
+    DirectoryContext context = new DirectoryContext(dir).cancelWhen(() -> true);
 
     assertThatThrownBy(() -> engine.run(List.of(job(spec)), context))
         .isInstanceOf(FsBenchException.class)

@@ -7,10 +7,10 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.Size;
+import io.fsbench.core.engine.DirectoryContext;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.nativeio.NativeIoException;
 import io.fsbench.core.stats.Direction;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +28,7 @@ class ExistingFilesEngineTest {
 
   private List<JobResult> runFile(String text) {
     JobFile file = JobFile.parse(text, dir, Map.of());
-    return new BlockEngine().run(file.jobs(), new TestContext(dir));
+    return new BlockEngine().run(file.jobs(), new DirectoryContext(dir));
   }
 
   @Test

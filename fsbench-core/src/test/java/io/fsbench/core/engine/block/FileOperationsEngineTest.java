@@ -3,8 +3,8 @@ package io.fsbench.core.engine.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fsbench.api.JobResult;
+import io.fsbench.core.engine.DirectoryContext;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +25,7 @@ class FileOperationsEngineTest {
         "[fc]\nrw=randwrite\nioengine=filecreate\nbs=1k,64k\nsize=2048k\n"
             + "random_distribution=normal:20\nnumber_ios=14\n";
     List<JobResult> results =
-        new BlockEngine().run(JobFile.parse(text, dir, Map.of()).jobs(), new TestContext(dir));
+        new BlockEngine().run(JobFile.parse(text, dir, Map.of()).jobs(), new DirectoryContext(dir));
 
     assertThat(Files.exists(dir.resolve("fc.0.0"))).isTrue();
     assertThat(results.get(0).write().clat().n()).as("the create, timed").isEqualTo(1);

@@ -8,8 +8,8 @@ import io.fsbench.api.Flow;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
+import io.fsbench.core.engine.DirectoryContext;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -77,7 +77,7 @@ class FlowGateTest {
         "[global]\nioengine=null\nsize=64m\nbs=4k\ntime_based\nruntime=500ms\nexitall\n"
             + "[writer]\nrw=write\nflow=1\n[reader]\nrw=randread\nnorandommap\nflow=8\n";
     JobFile jobs = JobFile.parse(file, dir, Map.of());
-    List<JobResult> r = new BlockEngine().run(jobs.jobs(), new TestContext(dir));
+    List<JobResult> r = new BlockEngine().run(jobs.jobs(), new DirectoryContext(dir));
 
     long writes = r.get(0).write().totalIos();
     long reads = r.get(1).read().totalIos();

@@ -7,9 +7,9 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.LogFiles;
 import io.fsbench.api.Measurements;
+import io.fsbench.core.engine.DirectoryContext;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.stats.Direction;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -212,7 +212,8 @@ class IoLogsTest {
             + "\n";
     Path work = Files.createDirectory(dir.resolve("work"));
     List<JobResult> r =
-        new BlockEngine().run(JobFile.parse(text, work, Map.of()).jobs(), new TestContext(work));
+        new BlockEngine()
+            .run(JobFile.parse(text, work, Map.of()).jobs(), new DirectoryContext(work));
 
     assertThat(r).hasSize(2);
     assertThat(lines("fsbench-job_iops.1.log")).hasSize(16);
@@ -234,7 +235,7 @@ class IoLogsTest {
             + prefix
             + "\n";
     Path work = Files.createDirectory(dir.resolve("work"));
-    new BlockEngine().run(JobFile.parse(text, work, Map.of()).jobs(), new TestContext(work));
+    new BlockEngine().run(JobFile.parse(text, work, Map.of()).jobs(), new DirectoryContext(work));
 
     List<String> slat = lines("fsbench-v_slat.1.log");
     assertThat(slat.stream().filter(l -> l.matches("\\d+, \\d+, 1, 4096, 0"))).hasSize(16);

@@ -7,8 +7,8 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
 import io.fsbench.api.Size;
+import io.fsbench.core.engine.DirectoryContext;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ class OffsetsEngineTest {
 
   private List<JobResult> runFile(String text) {
     JobFile file = JobFile.parse(text, dir, Map.of());
-    return new BlockEngine().run(file.jobs(), new TestContext(dir));
+    return new BlockEngine().run(file.jobs(), new DirectoryContext(dir));
   }
 
   private static List<Long> offsets(JobSpec spec, IoFile file) {

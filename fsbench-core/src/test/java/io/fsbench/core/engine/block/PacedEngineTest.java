@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.JobResult;
+import io.fsbench.core.engine.DirectoryContext;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +20,7 @@ class PacedEngineTest {
 
   private List<JobResult> runFile(String text) {
     JobFile file = JobFile.parse(text, dir, Map.of());
-    return new BlockEngine().run(file.jobs(), new TestContext(dir));
+    return new BlockEngine().run(file.jobs(), new DirectoryContext(dir));
   }
 
   @Test

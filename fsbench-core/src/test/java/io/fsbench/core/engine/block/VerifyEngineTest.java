@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.JobResult;
 import io.fsbench.api.JobSpec;
+import io.fsbench.core.engine.DirectoryContext;
 import io.fsbench.core.jobfile.JobFile;
-import io.fsbench.core.workload.metadata.TestContext;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -28,7 +28,7 @@ class VerifyEngineTest {
 
   private List<JobResult> run(String jobFile) {
     JobFile file = JobFile.parse(jobFile, dir, Map.of());
-    return new BlockEngine().run(file.jobs(), new TestContext(dir));
+    return new BlockEngine().run(file.jobs(), new DirectoryContext(dir));
   }
 
   private static JobSpec spec(String jobFile) {

@@ -1,7 +1,0 @@
-/**
- * PostMark 1.53 ({@link io.fsbench.api.PostMarkSpec}): {@link
- * io.fsbench.core.workload.postmark.PostMarkRunner} reproduces PostMark's algorithm, random
- * sequence and report fields, with nanosecond timing and stdio's buffering emulated call for call.
- * Internal: exported only to the command line and the compatibility kit.
- */
-package io.fsbench.core.workload.postmark;
