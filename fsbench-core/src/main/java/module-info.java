@@ -17,7 +17,8 @@ module io.fsbench.core {
   // flags, the report's I/O error text, the volumes open at Ctrl-C. The fio/C-tool benchmark
   // harness (fsbench-bench, unpublished): job files, and the engines, native I/O and runners it
   // drives directly.
-  exports io.fsbench.core.host to
+  // I/O errors in words, for the command line's and the tree workload's messages.
+  exports io.fsbench.core.text to
       io.fsbench.cli,
       io.fsbench.workloads;
   // A filebench personality's runtime= is read as fio reads a time.

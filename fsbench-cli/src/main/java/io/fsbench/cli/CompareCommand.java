@@ -10,7 +10,7 @@ import io.fsbench.api.FsBenchException;
 import io.fsbench.api.Target;
 import io.fsbench.api.Tuning;
 import io.fsbench.api.Workload;
-import io.fsbench.core.host.IoErrors;
+import io.fsbench.core.text.IoErrors;
 import io.fsbench.core.volume.OpenVolumes;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import io.fsbench.Reports;
 import io.fsbench.api.FsBenchException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.RunResult;
-import io.fsbench.core.host.IoErrors;
+import io.fsbench.core.text.IoErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

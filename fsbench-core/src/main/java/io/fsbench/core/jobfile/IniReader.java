@@ -1,7 +1,7 @@
 package io.fsbench.core.jobfile;
 
 import io.fsbench.api.InvalidInputException;
-import io.fsbench.core.host.IoErrors;
+import io.fsbench.core.text.IoErrors;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.fsbench.core.volume;
 
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.FsBenchException;
-import io.fsbench.core.host.IoErrors;
+import io.fsbench.core.text.IoErrors;
 import io.fsbench.spi.support.LinuxHost;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;

@@ -3,7 +3,7 @@ package io.fsbench.core.volume;
 import io.fsbench.api.EnvironmentException;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Size;
-import io.fsbench.core.host.IoErrors;
+import io.fsbench.core.text.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

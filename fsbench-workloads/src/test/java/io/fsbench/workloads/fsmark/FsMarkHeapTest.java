@@ -58,12 +58,22 @@ class FsMarkHeapTest {
             FsMarkHeapProbe.class,
             FsMarkRunner.class,
             FsMarkSpec.class,
-            com.sun.jna.Native.class,
-            org.slf4j.LoggerFactory.class);
+            io.fsbench.core.engine.WorkloadRunner.class,
+            // core's own dependencies, which this module does not read
+            loaded("com.sun.jna.Native"),
+            loaded("org.slf4j.LoggerFactory"));
     return Stream.of(roots.toArray(new Class<?>[0]))
         .map(c -> location(c))
         .distinct()
         .collect(Collectors.joining(File.pathSeparator));
+  }
+
+  private static Class<?> loaded(String name) {
+    try {
+      return Class.forName(name);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(name + " is not on the test's path", e);
+    }
   }
 
   private static String location(Class<?> type) {

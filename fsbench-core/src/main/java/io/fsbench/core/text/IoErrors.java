@@ -1,4 +1,4 @@
-package io.fsbench.core.host;
+package io.fsbench.core.text;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
