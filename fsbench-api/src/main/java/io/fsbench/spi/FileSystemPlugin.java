@@ -47,6 +47,18 @@ public interface FileSystemPlugin {
   /** The largest file the filesystem can hold with default settings. */
   Size maxFileSize();
 
+  /**
+   * The uses of {@code devices} that only this filesystem can see, where no kernel holder, mount or
+   * open file shows them: zfs-fuse holds its pools' vdevs from user space. Core asks every
+   * available plugin before it erases a device, and refuses the device naming each use. Must not
+   * throw: a tool that cannot answer gives no uses. None by default.
+   *
+   * @param devices a device and its partitions, resolved (e.g. {@code /dev/sdb}, {@code /dev/sdb1})
+   */
+  default List<DeviceUse> usesOf(Set<java.nio.file.Path> devices, Host host) {
+    return List.of();
+  }
+
   /** The smallest device it can be made on; core refuses smaller images before creating them. */
   default Size minimumDeviceSize() {
     return Size.mib(64);

@@ -9,6 +9,7 @@ import io.fsbench.api.Size;
 import io.fsbench.api.Tuning;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.DeviceUse;
 import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.FileSystemSpec;
 import io.fsbench.spi.Host;
@@ -16,6 +17,7 @@ import io.fsbench.spi.Sleeper;
 import io.fsbench.spi.TuningSupport;
 import io.fsbench.spi.support.AvailabilityChecks;
 import io.fsbench.spi.support.Refusals;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -260,6 +262,12 @@ public final class ZfsPlugin implements FileSystemPlugin {
       return;
     }
     pool.destroy();
+  }
+
+  /** The vdevs of imported pools among {@code devices}, which no kernel holder shows. */
+  @Override
+  public List<DeviceUse> usesOf(Set<Path> devices, Host host) {
+    return PoolVdevs.usesOf(devices, host);
   }
 
   /** zpool reports the pool's space, wherever ZFS is installed. */

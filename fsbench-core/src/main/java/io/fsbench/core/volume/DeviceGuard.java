@@ -6,6 +6,7 @@ import io.fsbench.api.Target;
 import io.fsbench.core.nativeio.FileCalls;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,8 +28,8 @@ final class DeviceGuard {
   private final Host host;
   private final DeviceUsers users;
 
-  DeviceGuard(Host host) {
-    this(host, new DeviceUsers(host, Path.of("/proc"), FileCalls::claimedExclusively));
+  DeviceGuard(Host host, List<FileSystemPlugin> plugins) {
+    this(host, new DeviceUsers(host, plugins, Path.of("/proc"), FileCalls::claimedExclusively));
   }
 
   DeviceGuard(Host host, DeviceUsers users) {

@@ -2,6 +2,7 @@ package io.fsbench.core.volume;
 
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -14,11 +15,12 @@ import java.util.Set;
 
 /**
  * Who uses a block device or one of its partitions, each use described so that a refusal names the
- * holder: mounts and swap, and devices built on it (LVM, dm-crypt, md, bcache) from lsblk; a member
- * of an imported ZFS pool ({@code zpool status}: zfs-fuse holds its vdevs from user space, where no
- * kernel holder shows); a process that has it open ({@code /proc/PID/fd}); and the kernel's
- * exclusive claim, which an {@code open(O_EXCL)} meets with EBUSY. {@code --force} never overrides
- * any of these: it is for an old signature, never for a device in use.
+ * holder: mounts and swap, and devices built on it (LVM, dm-crypt, md, bcache) from lsblk; a use
+ * that only a filesystem's plugin sees ({@link FileSystemPlugin#usesOf}: a zfs-fuse pool holds its
+ * vdevs from user space, where no kernel holder shows); a process that has it open ({@code
+ * /proc/PID/fd}); and the kernel's exclusive claim, which an {@code open(O_EXCL)} meets with EBUSY.
+ * {@code --force} never overrides any of these: it is for an old signature, never for a device in
+ * use.
  */
 final class DeviceUsers {
 
@@ -28,11 +30,13 @@ final class DeviceUsers {
   }
 
   private final Host host;
+  private final List<FileSystemPlugin> plugins;
   private final Path proc;
   private final ExclusiveClaim claim;
 
-  DeviceUsers(Host host, Path proc, ExclusiveClaim claim) {
+  DeviceUsers(Host host, List<FileSystemPlugin> plugins, Path proc, ExclusiveClaim claim) {
     this.host = host;
+    this.plugins = List.copyOf(plugins);
     this.proc = proc;
     this.claim = claim;
   }
@@ -64,7 +68,7 @@ final class DeviceUsers {
                 : name + " is mounted on " + where);
       }
     }
-    uses.addAll(pools(parts));
+    uses.addAll(heldByFileSystems(parts));
     uses.addAll(openBy(parts));
     for (Path part : parts) {
       try {
@@ -78,44 +82,13 @@ final class DeviceUsers {
     return List.copyOf(new LinkedHashSet<>(uses));
   }
 
-  /** Imported pools with one of the devices as a vdev, as {@code zpool status} names them. */
-  private List<String> pools(Set<Path> parts) {
-    if (host.findTool("zpool").isEmpty()) {
-      return List.of();
-    }
-    CommandResult status = host.shell().probe(Command.of("zpool", "status"));
+  /** What the filesystems' plugins see holding the devices (a zfs-fuse pool's vdevs). */
+  private List<String> heldByFileSystems(Set<Path> parts) {
     List<String> uses = new ArrayList<>();
-    String pool = null;
-    for (String line : status.lines()) {
-      String stripped = line.strip();
-      if (stripped.startsWith("pool:")) {
-        pool = stripped.substring(5).strip();
-      } else if (pool != null && line.startsWith("\t") && !stripped.isEmpty()) {
-        String vdev = stripped.split("\\s+")[0];
-        if (names(vdev, parts)) {
-          uses.add(vdevPath(vdev) + " is a vdev of the imported ZFS pool " + pool);
-        }
-      }
+    for (FileSystemPlugin plugin : plugins) {
+      plugin.usesOf(parts, host).forEach(use -> uses.add(use.toString()));
     }
     return uses;
-  }
-
-  private static boolean names(String vdev, Set<Path> parts) {
-    Path path = vdevPath(vdev);
-    return parts.contains(path) || parts.contains(real(path));
-  }
-
-  /** zpool prints a vdev under /dev by its name alone ({@code loop0}, {@code sdb1}). */
-  private static Path vdevPath(String vdev) {
-    return vdev.startsWith("/") ? Path.of(vdev) : Path.of("/dev", vdev);
-  }
-
-  private static Path real(Path path) {
-    try {
-      return path.toRealPath();
-    } catch (IOException e) {
-      return path;
-    }
   }
 
   /** Processes with one of the devices open, from their file descriptors. */

@@ -48,7 +48,7 @@ public final class VolumePreflight {
     plugin.validate(tuning, host);
     Size size =
         target instanceof Target.BlockDevice device
-            ? new DeviceGuard(host).check(device)
+            ? new DeviceGuard(host, plugins.all()).check(device)
             : ((Target.Loop) target).size();
     if (size.compareTo(plugin.minimumDeviceSize()) < 0) {
       throw new InvalidInputException(

@@ -12,12 +12,16 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.Target;
 import io.fsbench.spi.Command;
 import io.fsbench.spi.CommandResult;
+import io.fsbench.spi.DeviceUse;
+import io.fsbench.spi.FileSystemPlugin;
 import io.fsbench.spi.Host;
 import io.fsbench.spi.Shell;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,13 +36,14 @@ class DeviceGuardTest {
   private final Host host = mock(Host.class);
   private final Shell shell = mock(Shell.class);
   private boolean claimed;
+  private final FileSystemPlugin plugin = mock(FileSystemPlugin.class);
   private DeviceGuard guard;
 
   @BeforeEach
   void setUp() {
     when(host.shell()).thenReturn(shell);
     when(host.findTool(anyString())).thenReturn(Optional.empty());
-    guard = new DeviceGuard(host, new DeviceUsers(host, proc, device -> claimed));
+    guard = new DeviceGuard(host, new DeviceUsers(host, List.of(plugin), proc, device -> claimed));
   }
 
   private void assumeABlockDevice() {
@@ -97,16 +102,11 @@ class DeviceGuardTest {
   }
 
   @Test
-  void refusesAVdevOfAnImportedPoolThatNoKernelHolderShows() {
+  void refusesADeviceAFileSystemsPluginSeesInUseThoughNoKernelHolderShows() {
     assumeABlockDevice();
     answer("lsblk", 0, BLOCK + " disk \n");
-    when(host.findTool("zpool")).thenReturn(Optional.of(Path.of("/usr/sbin/zpool")));
-    answer(
-        "zpool",
-        0,
-        "  pool: tank\n state: ONLINE\nconfig:\n\n\tNAME        STATE\n\ttank        ONLINE\n\t  "
-            + BLOCK.getFileName()
-            + "     ONLINE       0     0     0\n\nerrors: No known data errors\n");
+    when(plugin.usesOf(Set.of(BLOCK), host))
+        .thenReturn(List.of(new DeviceUse(BLOCK, "a vdev of the imported ZFS pool tank")));
 
     assertInUse(target(BLOCK).force(), BLOCK + " is a vdev of the imported ZFS pool tank");
   }
