@@ -10,11 +10,13 @@ import io.fsbench.core.engine.WorkloadRunners;
 import io.fsbench.core.jobfile.FioOption;
 import io.fsbench.core.jobfile.JobOptionParser;
 import io.fsbench.core.plugin.WorkloadFamilies;
+import io.fsbench.spi.WorkloadCapability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,6 +81,16 @@ public final class Workloads {
    */
   static Map<String, String> datasetParameters(String name, long bytes) {
     return FAMILIES.datasetParameters(name, bytes);
+  }
+
+  /**
+   * What the workload's family can do besides run: phases, an early finish, a shared directory,
+   * another client's files, CSV, volumes of its own; as the family declares it.
+   *
+   * @throws InvalidInputException for a workload no family runs
+   */
+  public static Set<WorkloadCapability> capabilities(Workload workload) {
+    return FAMILIES.capabilities(workload);
   }
 
   /** Every workload name {@link #named} knows, plus {@code classic}. */

@@ -138,8 +138,8 @@ public record ClusterComparison(
                 + work.describe()
                 + " is not one (run it with Cluster.run)");
       }
-      if (Workloads.named(work.name(), work.parameters()).spec()
-          instanceof io.fsbench.api.FileSystemLifecycle) {
+      if (Workloads.capabilities(Workloads.named(work.name(), work.parameters()))
+          .contains(io.fsbench.spi.WorkloadCapability.MAKES_VOLUMES)) {
         throw new InvalidInputException(
             "workload "
                 + work.name()

@@ -1,14 +1,10 @@
 package io.fsbench.cluster;
 
 import io.fsbench.Workloads;
-import io.fsbench.api.FilebenchSpec;
-import io.fsbench.api.FsMarkSpec;
 import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.JobSpec;
-import io.fsbench.api.PostMarkSpec;
-import io.fsbench.api.TreeSpec;
-import io.fsbench.api.Workload;
 import io.fsbench.filebench.FilebenchCheck;
+import io.fsbench.spi.WorkloadCapability;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -157,14 +153,7 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
   public boolean finishesEarly() {
     return switch (kind) {
       case FIO_OPTIONS, FIO_JOB_FILE, FILEBENCH_SCRIPT -> true;
-      case WORKLOAD -> {
-        Workload workload = Workloads.named(name, parameters);
-        yield workload instanceof JobSpec
-            || workload instanceof FsMarkSpec
-            || workload instanceof TreeSpec
-            || workload instanceof PostMarkSpec
-            || workload instanceof FilebenchSpec;
-      }
+      case WORKLOAD -> can(WorkloadCapability.FINISHES_EARLY);
     };
   }
 
@@ -173,13 +162,7 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
    * ({@code Session.shareDirectory}): fsmark, tree and postmark, as mdtest's shared mode.
    */
   public boolean sharesDirectory() {
-    if (kind != Kind.WORKLOAD) {
-      return false;
-    }
-    Workload workload = Workloads.named(name, parameters);
-    return workload instanceof FsMarkSpec
-        || workload instanceof TreeSpec
-        || workload instanceof PostMarkSpec;
+    return kind == Kind.WORKLOAD && can(WorkloadCapability.SHARES_DIRECTORY);
   }
 
   /**
@@ -187,13 +170,7 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
    * ClusterJob#phaseBarriers()}): fsmark, tree and largefile.
    */
   public boolean hasPhases() {
-    if (kind != Kind.WORKLOAD) {
-      return false;
-    }
-    Workload workload = Workloads.named(name, parameters);
-    return workload instanceof FsMarkSpec
-        || workload instanceof TreeSpec
-        || workload instanceof io.fsbench.api.LargeFileSpec;
+    return kind == Kind.WORKLOAD && can(WorkloadCapability.PHASES);
   }
 
   /**
@@ -201,11 +178,12 @@ public record ClusterWork(Kind kind, String name, String text, Map<String, Strin
    * ClusterJob#neighbourStride}, mdtest's {@code -N}): fsmark, and tree (with its extract phase).
    */
   public boolean visitsNeighbours() {
-    if (kind != Kind.WORKLOAD) {
-      return false;
-    }
-    Workload workload = Workloads.named(name, parameters);
-    return workload instanceof FsMarkSpec || workload instanceof TreeSpec;
+    return kind == Kind.WORKLOAD && can(WorkloadCapability.VISITS_NEIGHBOURS);
+  }
+
+  /** Whether the named workload's family declares the capability. */
+  private boolean can(WorkloadCapability capability) {
+    return Workloads.capabilities(Workloads.named(name, parameters)).contains(capability);
   }
 
   /** Whether it runs block jobs, whose results have bytes and I/Os to stonewall. */

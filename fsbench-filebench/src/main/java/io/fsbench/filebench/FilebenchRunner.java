@@ -8,13 +8,16 @@ import io.fsbench.core.engine.Preset;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.jobfile.JobOptionParser;
+import io.fsbench.spi.WorkloadCapability;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs a {@link FilebenchSpec} with {@link FilebenchRun} in the directory fsbench gives it. A bad
@@ -31,6 +34,12 @@ public final class FilebenchRunner implements WorkloadRunner<FilebenchSpec> {
   @Override
   public Class<FilebenchSpec> specType() {
     return FilebenchSpec.class;
+  }
+
+  /** An early finish (as when its time is up); CSV. */
+  @Override
+  public Set<WorkloadCapability> capabilities() {
+    return EnumSet.of(WorkloadCapability.WRITES_CSV, WorkloadCapability.FINISHES_EARLY);
   }
 
   /**

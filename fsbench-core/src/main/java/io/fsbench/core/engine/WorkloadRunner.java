@@ -2,11 +2,14 @@ package io.fsbench.core.engine;
 
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
+import io.fsbench.spi.WorkloadCapability;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -57,11 +60,23 @@ public interface WorkloadRunner<S extends Workload> {
   default void check(S spec) {}
 
   /**
+   * What the family can do besides run: by default its results write as CSV, and nothing more. The
+   * cluster, comparisons and checks ask this instead of testing the spec's class.
+   */
+  default Set<WorkloadCapability> capabilities() {
+    return EnumSet.of(WorkloadCapability.WRITES_CSV);
+  }
+
+  /**
    * Why the workload cannot run in a directory shared with other clients, or empty when it can:
    * then it makes every name directly in its directory with {@link WorkloadContext#names()}, so
-   * clients never collide. The reason says what to do instead.
+   * clients never collide. The reason says what to do instead. By default a family that declares
+   * {@link WorkloadCapability#SHARES_DIRECTORY} can, whatever its spec, and any other cannot.
    */
   default Optional<String> cannotShare(S spec) {
+    if (capabilities().contains(WorkloadCapability.SHARES_DIRECTORY)) {
+      return Optional.empty();
+    }
     return Optional.of(
         "it does not tag the names it makes with the client's, so clients would collide; give"
             + " each client a directory of its own");
@@ -69,9 +84,13 @@ public interface WorkloadRunner<S extends Workload> {
 
   /**
    * Why this workload cannot visit another client's files in its later phases ({@link
-   * WorkloadContext#neighbour}, mdtest's {@code -N}), or empty when it can: by default it cannot.
+   * WorkloadContext#neighbour}, mdtest's {@code -N}), or empty when it can: by default a family
+   * that declares {@link WorkloadCapability#VISITS_NEIGHBOURS} can, and any other cannot.
    */
   default Optional<String> cannotVisitNeighbours(S spec) {
+    if (capabilities().contains(WorkloadCapability.VISITS_NEIGHBOURS)) {
+      return Optional.empty();
+    }
     return Optional.of("its phases work only on the files it made itself");
   }
 
@@ -128,21 +147,5 @@ public interface WorkloadRunner<S extends Workload> {
             + ") apply to block jobs, and workload "
             + spec.name()
             + " is not one; compare it without them");
-  }
-
-  /**
-   * Whether the workload measures making volumes itself (mkfs, mount), so it cannot run on a volume
-   * it is given: a comparison times it with fresh volumes, and a directory target leaves it out.
-   */
-  default boolean makesVolumes() {
-    return false;
-  }
-
-  /**
-   * Whether a run can be written as CSV: its reference tool's own ({@link
-   * io.fsbench.api.WorkloadResult#toolCsv}) or a row per metric. Block jobs cannot: fio has none.
-   */
-  default boolean writesCsv() {
-    return true;
   }
 }

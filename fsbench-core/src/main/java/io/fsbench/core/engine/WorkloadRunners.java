@@ -4,12 +4,15 @@ import io.fsbench.api.InvalidInputException;
 import io.fsbench.api.NamedWorkload;
 import io.fsbench.api.Workload;
 import io.fsbench.api.WorkloadResult;
+import io.fsbench.spi.WorkloadCapability;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The runner of each kind of workload, found by the class of the workload's {@link Workload#spec()
@@ -163,14 +166,19 @@ public final class WorkloadRunners {
     return runnerFor(spec).workingSet(spec);
   }
 
-  /** Whether the workload's result can be written as CSV (every family but fio's block jobs). */
-  public boolean writesCsv(Workload workload) {
-    return runnerFor(workload.spec()).writesCsv();
+  /** What the workload's family can do besides run. */
+  public Set<WorkloadCapability> capabilities(Workload workload) {
+    return Collections.unmodifiableSet(EnumSet.copyOf(runnerFor(workload.spec()).capabilities()));
   }
 
-  /** Whether the workload times making volumes itself (see {@link WorkloadRunner#makesVolumes}). */
+  /** Whether the workload's result can be written as CSV (every family but fio's block jobs). */
+  public boolean writesCsv(Workload workload) {
+    return capabilities(workload).contains(WorkloadCapability.WRITES_CSV);
+  }
+
+  /** Whether the workload times making volumes itself, so it runs on volumes of its own. */
   public boolean makesVolumes(Workload workload) {
-    return runnerFor(workload.spec()).makesVolumes();
+    return capabilities(workload).contains(WorkloadCapability.MAKES_VOLUMES);
   }
 
   /**

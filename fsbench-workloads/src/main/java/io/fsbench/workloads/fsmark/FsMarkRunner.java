@@ -12,15 +12,18 @@ import io.fsbench.core.engine.Preset;
 import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.spi.WorkloadCapability;
 import io.fsbench.workloads.common.ScratchContext;
 import io.fsbench.workloads.common.Syncer;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -83,15 +86,20 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
     return FsMarkSpec.class;
   }
 
+  /** Phases at barriers, an early finish, a shared directory, neighbours' files; CSV. */
+  @Override
+  public Set<WorkloadCapability> capabilities() {
+    return EnumSet.of(
+        WorkloadCapability.WRITES_CSV,
+        WorkloadCapability.PHASES,
+        WorkloadCapability.FINISHES_EARLY,
+        WorkloadCapability.SHARES_DIRECTORY,
+        WorkloadCapability.VISITS_NEIGHBOURS);
+  }
+
   @Override
   public List<Preset> presets() {
     return List.of(new Preset("fsmark", FsMarkSpec::fromParams));
-  }
-
-  /** Its phases after create can visit another client's files: their names follow from its tag. */
-  @Override
-  public Optional<String> cannotVisitNeighbours(FsMarkSpec spec) {
-    return Optional.empty();
   }
 
   /** Files in one directory can share it, each name with the client's tag; subdirectories not. */

@@ -7,7 +7,10 @@ import io.fsbench.api.Volume;
 import io.fsbench.core.engine.Preset;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.spi.WorkloadCapability;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * fs-lifecycle times making, mounting and unmounting volumes, so it cannot run on a volume it is
@@ -19,6 +22,12 @@ public final class LifecycleRunner implements WorkloadRunner<FileSystemLifecycle
   @Override
   public Class<FileSystemLifecycle> specType() {
     return FileSystemLifecycle.class;
+  }
+
+  /** It times mkfs, mount and unmount itself, so it runs on volumes made for it alone; CSV. */
+  @Override
+  public Set<WorkloadCapability> capabilities() {
+    return EnumSet.of(WorkloadCapability.WRITES_CSV, WorkloadCapability.MAKES_VOLUMES);
   }
 
   /** {@code fs-lifecycle}, which takes no parameters. */
@@ -34,11 +43,6 @@ public final class LifecycleRunner implements WorkloadRunner<FileSystemLifecycle
               }
               return FileSystemLifecycle.DEFAULT;
             }));
-  }
-
-  @Override
-  public boolean makesVolumes() {
-    return true;
   }
 
   /**

@@ -10,6 +10,7 @@ import io.fsbench.core.engine.RunNames;
 import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.spi.WorkloadCapability;
 import io.fsbench.workloads.common.ScratchContext;
 import io.fsbench.workloads.common.Syncer;
 import java.io.IOException;
@@ -18,9 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -82,15 +85,20 @@ public final class PostMarkRunner implements WorkloadRunner<PostMarkSpec> {
     return PostMarkSpec.class;
   }
 
+  /**
+   * An early finish, and a shared directory (every name it makes carries the client's tag); CSV.
+   */
+  @Override
+  public Set<WorkloadCapability> capabilities() {
+    return EnumSet.of(
+        WorkloadCapability.WRITES_CSV,
+        WorkloadCapability.FINISHES_EARLY,
+        WorkloadCapability.SHARES_DIRECTORY);
+  }
+
   @Override
   public List<Preset> presets() {
     return List.of(new Preset("postmark", PostMarkSpec::fromParams));
-  }
-
-  /** Every name it makes in the directory carries the client's tag. */
-  @Override
-  public Optional<String> cannotShare(PostMarkSpec spec) {
-    return Optional.empty();
   }
 
   /**

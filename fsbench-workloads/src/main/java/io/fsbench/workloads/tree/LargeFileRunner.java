@@ -11,6 +11,7 @@ import io.fsbench.core.engine.Footprint;
 import io.fsbench.core.engine.Preset;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
+import io.fsbench.spi.WorkloadCapability;
 import io.fsbench.workloads.common.Syncer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,9 +20,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -50,6 +53,12 @@ public final class LargeFileRunner implements WorkloadRunner<LargeFileSpec> {
   @Override
   public Class<LargeFileSpec> specType() {
     return LargeFileSpec.class;
+  }
+
+  /** Phases (copy, recopy, remove) at barriers; CSV. */
+  @Override
+  public Set<WorkloadCapability> capabilities() {
+    return EnumSet.of(WorkloadCapability.WRITES_CSV, WorkloadCapability.PHASES);
   }
 
   /** {@code largefile}, and {@code largefile-<phase>} that runs one phase only. */

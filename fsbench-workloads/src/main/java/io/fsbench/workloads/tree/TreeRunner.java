@@ -17,6 +17,7 @@ import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.text.IoErrors;
+import io.fsbench.spi.WorkloadCapability;
 import io.fsbench.spi.support.LinuxHost;
 import io.fsbench.workloads.common.ScratchContext;
 import io.fsbench.workloads.common.Syncer;
@@ -25,10 +26,12 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Runs a {@link TreeSpec}. Inside the workload directory it uses {@code source.tar} (a generated
@@ -91,6 +94,20 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
   }
 
   /**
+   * Phases at barriers, an early finish, a shared directory (its four names carry the client's tag;
+   * what is below them is its own), neighbours' trees; CSV.
+   */
+  @Override
+  public Set<WorkloadCapability> capabilities() {
+    return EnumSet.of(
+        WorkloadCapability.WRITES_CSV,
+        WorkloadCapability.PHASES,
+        WorkloadCapability.FINISHES_EARLY,
+        WorkloadCapability.SHARES_DIRECTORY,
+        WorkloadCapability.VISITS_NEIGHBOURS);
+  }
+
+  /**
    * {@code tree}, {@code tree-<phase>}, and {@code files-1m}: a million empty files in directories
    * of about a thousand, created (extracted from a generated archive), copied again over an untimed
    * first copy, and removed, with the tree workload's parameters (e.g. {@code files=100000}).
@@ -132,12 +149,6 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
     return Optional.of(
         "without the extract phase each client makes its tree untimed as its first phase starts,"
             + " which another client cannot wait for; include extract in the phases");
-  }
-
-  /** Its four names in the directory carry the client's tag; what is below them is its own. */
-  @Override
-  public Optional<String> cannotShare(TreeSpec spec) {
-    return Optional.empty();
   }
 
   /**

@@ -9,11 +9,14 @@ import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.core.jobfile.FioOptionTable;
 import io.fsbench.core.jobfile.JobFile;
 import io.fsbench.core.text.HumanText;
+import io.fsbench.spi.WorkloadCapability;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /** Runs one {@link JobSpec} as a comparison cell: its clones reported as one group. */
 public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
@@ -33,10 +36,13 @@ public final class BlockJobRunner implements WorkloadRunner<JobSpec> {
     return JobSpec.class;
   }
 
-  /** fio has no CSV output; a block job is written as fio writes it. */
+  /**
+   * Asked to finish, its threads stop after the I/O under way; fio has no CSV output, so a block
+   * job is written as fio writes it.
+   */
   @Override
-  public boolean writesCsv() {
-    return false;
+  public Set<WorkloadCapability> capabilities() {
+    return EnumSet.of(WorkloadCapability.FINISHES_EARLY);
   }
 
   @Override
