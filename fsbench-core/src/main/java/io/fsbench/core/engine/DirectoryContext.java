@@ -82,16 +82,6 @@ public final class DirectoryContext implements WorkloadContext {
   }
 
   @Override
-  public long nanoTime() {
-    return System.nanoTime();
-  }
-
-  @Override
-  public long currentTimeMillis() {
-    return System.currentTimeMillis();
-  }
-
-  @Override
   public void progress(double fraction) {
     progress.add(fraction);
   }

@@ -121,16 +121,6 @@ public final class RunContext implements WorkloadContext {
   }
 
   @Override
-  public long nanoTime() {
-    return System.nanoTime();
-  }
-
-  @Override
-  public long currentTimeMillis() {
-    return System.currentTimeMillis();
-  }
-
-  @Override
   public Instant instant() {
     return Clock.systemUTC().instant();
   }

@@ -30,11 +30,15 @@ public interface WorkloadContext {
   /** The volume, when fsbench made it (absent for a directory target). */
   Optional<Volume> volume();
 
-  /** The monotonic clock in nanoseconds; tests inject a fake one. */
-  long nanoTime();
+  /** The monotonic clock in nanoseconds: the system's, unless a test gives a fake one. */
+  default long nanoTime() {
+    return System.nanoTime();
+  }
 
-  /** Wall-clock milliseconds since the epoch, for timestamps in results. */
-  long currentTimeMillis();
+  /** Wall-clock milliseconds since the epoch, for timestamps in results: the system's. */
+  default long currentTimeMillis() {
+    return System.currentTimeMillis();
+  }
 
   /**
    * Now on the system clock, as precisely as it reads (microseconds on Linux): when a phase

@@ -13,13 +13,13 @@ import io.fsbench.core.engine.Threads;
 import io.fsbench.core.engine.WorkloadContext;
 import io.fsbench.core.engine.WorkloadRunner;
 import io.fsbench.spi.WorkloadCapability;
+import io.fsbench.workloads.common.MdtestLike;
 import io.fsbench.workloads.common.ScratchContext;
 import io.fsbench.workloads.common.Syncer;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -89,12 +89,7 @@ public final class FsMarkRunner implements WorkloadRunner<FsMarkSpec> {
   /** Phases at barriers, an early finish, a shared directory, neighbours' files; CSV. */
   @Override
   public Set<WorkloadCapability> capabilities() {
-    return EnumSet.of(
-        WorkloadCapability.WRITES_CSV,
-        WorkloadCapability.PHASES,
-        WorkloadCapability.FINISHES_EARLY,
-        WorkloadCapability.SHARES_DIRECTORY,
-        WorkloadCapability.VISITS_NEIGHBOURS);
+    return MdtestLike.capabilities();
   }
 
   @Override

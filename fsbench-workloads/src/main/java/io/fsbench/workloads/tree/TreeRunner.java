@@ -19,6 +19,7 @@ import io.fsbench.core.nativeio.NativePath;
 import io.fsbench.core.text.IoErrors;
 import io.fsbench.spi.WorkloadCapability;
 import io.fsbench.spi.support.LinuxHost;
+import io.fsbench.workloads.common.MdtestLike;
 import io.fsbench.workloads.common.ScratchContext;
 import io.fsbench.workloads.common.Syncer;
 import java.io.IOException;
@@ -26,7 +27,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -99,12 +99,7 @@ public final class TreeRunner implements WorkloadRunner<TreeSpec> {
    */
   @Override
   public Set<WorkloadCapability> capabilities() {
-    return EnumSet.of(
-        WorkloadCapability.WRITES_CSV,
-        WorkloadCapability.PHASES,
-        WorkloadCapability.FINISHES_EARLY,
-        WorkloadCapability.SHARES_DIRECTORY,
-        WorkloadCapability.VISITS_NEIGHBOURS);
+    return MdtestLike.capabilities();
   }
 
   /**
